@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { lint, resolveRoot } from '../core/lint.js';
+import { ConfigError } from '../core/schemas.js';
+import { VERSION } from '../core/version.js';
+import { FORMATTERS } from '../report/index.js';
+import { USAGE, parseCli } from './args.js';
+import type { LintArgs } from './args.js';
+
+function runLint(args: LintArgs): number {
+  const root = resolveRoot(args.root);
+  const run = lint({ root, paths: args.paths });
+  const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
+  let toStdout = false;
+  for (const target of args.targets) {
+    const formatter = FORMATTERS[target.format];
+    if (!formatter) throw new ConfigError(`format '${target.format}' is not available`);
+    if (target.output) {
+      const file = resolve(target.output);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, formatter(run, { color: false, version: VERSION }));
+    } else {
+      process.stdout.write(formatter(run, { color, version: VERSION }));
+      toStdout = true;
+    }
+  }
+  // Reports went to files only: the terminal still gets the stylish report and its summary.
+  if (!toStdout) process.stdout.write(FORMATTERS.stylish!(run, { color, version: VERSION }));
+  return run.results.length > 0 ? 1 : 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  try {
+    const args = parseCli(argv, process.env);
+    switch (args.command) {
+      case 'help':
+        process.stdout.write(`${USAGE}\n`);
+        return 0;
+      case 'version':
+        process.stdout.write(`${VERSION}\n`);
+        return 0;
+      case 'lint':
+        return runLint(args);
+      case 'mcp': {
+        const root = resolveRoot(args.root);
+        const { serveStdio } = await import('../mcp/server.js');
+        await serveStdio(root);
+        return -1;
+      }
+    }
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`docgate: ${e.message}\n${e.message.startsWith('unknown') || e.message.includes('option') ? `\n${USAGE}\n` : ''}`);
+      return 2;
+    }
+    process.stderr.write(`docgate: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    return 2;
+  }
+}
+
+const code = await main(process.argv.slice(2));
+// -1: a long-running server owns the process now.
+if (code >= 0) process.exitCode = code;

@@ -1,0 +1,85 @@
+import type { Diagnostic, Kind } from './types.js';
+
+/** A value with the position it was read from. */
+export interface Located<T> {
+  value: T;
+  line: number;
+  column: number;
+}
+
+/** What a file contributes to the cross-file rules; small, so the index of a whole root stays cheap to keep. */
+export type Facts =
+  | { kind: 'template'; storeAs: Located<string> | null; placeholders: Located<string>[] }
+  | { kind: 'framework' }
+  | { kind: 'process'; name: Located<string> | null }
+  | { kind: 'sysrs'; id: Located<string> | null; lang: string | null; file: string };
+
+export interface TemplateDoc {
+  kind: 'template';
+  name: string;
+  fields: Record<string, string>;
+  content: string;
+}
+
+export interface FrameworkDoc {
+  kind: 'framework';
+  name: string;
+  size: number;
+  content: string;
+}
+
+export interface ProcessDoc {
+  kind: 'process';
+  name: string;
+  slug: string;
+  description: string;
+  /** The body without frontmatter. */
+  content: string;
+}
+
+export interface SysrsDoc {
+  kind: 'sysrs';
+  id: string;
+  /** `null` for an English document, else the variant's language. */
+  lang: string | null;
+  /** File name without `.md`. */
+  ref: string;
+  title: string;
+  frontmatter: Record<string, unknown>;
+  body: unknown;
+  /** The frontmatter-stripped body, verbatim (SPEC §4.4 raw reads). */
+  rawBody: string;
+  /** File line of the raw body's line 1. */
+  rawBodyLine: number;
+}
+
+export type Doc = TemplateDoc | FrameworkDoc | ProcessDoc | SysrsDoc;
+
+/** Everything the core learns from one file on its own (before cross-file rules). */
+export interface Analysis {
+  path: string;
+  kind: Kind;
+  id: string;
+  diagnostics: Diagnostic[];
+  facts: Facts;
+  /** The parsed document; present only when the file has no diagnostics of its own. */
+  doc: Doc | null;
+}
+
+/** Input to a kind's analyzer: the decoded text of one file and where it sits. */
+export interface FileText {
+  path: string;
+  lang: string | null;
+  text: string;
+  size: number;
+}
+
+export function baseName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+export function stem(path: string): string {
+  const b = baseName(path);
+  const dot = b.lastIndexOf('.');
+  return dot > 0 ? b.slice(0, dot) : b;
+}

@@ -1,0 +1,99 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import type { Analysis, Facts } from './analysis.js';
+import { baseName, stem } from './analysis.js';
+import type { FileRef } from './layout.js';
+import { FILE_START, diag } from './position.js';
+import type { RuleSet } from './schemas.js';
+import { decodeContent, formatBytes } from './text.js';
+import type { Diagnostic, Kind } from './types.js';
+import { analyzeFramework } from '../kinds/framework.js';
+import { analyzeProcess } from '../kinds/process.js';
+import { analyzeSysrs } from '../kinds/sysrs/index.js';
+import { analyzeTemplate } from '../kinds/template.js';
+
+/** Largest file read per kind; larger files are refused by size without being read (SPEC §2.1, §5). */
+export const MAX_BYTES: Record<Kind, number> = {
+  template: 50 * 1024 - 1,
+  framework: 2 * 1024 * 1024,
+  process: 2 * 1024 * 1024,
+  sysrs: 2 * 1024 * 1024,
+};
+
+function emptyFacts(kind: Kind, path: string, lang: string | null): Facts {
+  switch (kind) {
+    case 'template': return { kind, storeAs: null, placeholders: [] };
+    case 'framework': return { kind };
+    case 'process': return { kind, name: null };
+    case 'sysrs': return { kind, id: null, lang, file: baseName(path) };
+  }
+}
+
+function fileId(kind: Kind, path: string): string {
+  if (kind === 'framework') return baseName(path);
+  if (kind === 'sysrs') return /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/.exec(baseName(path))?.[0].toLowerCase() ?? stem(path);
+  return stem(path);
+}
+
+/** An analysis that stops at a file-level defect (encoding, size, not a file). */
+export function fileFailure(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, diagnostics: Diagnostic[]): Analysis {
+  return { path: ref.path, kind: ref.kind, id: fileId(ref.kind, ref.path), diagnostics, facts: emptyFacts(ref.kind, ref.path, ref.lang), doc: null };
+}
+
+/** Analyzes one document given as bytes: encoding, then the kind's own rules. Pure: no I/O. */
+export function analyzeBytes(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, bytes: Uint8Array, rules: RuleSet, withBody = true): Analysis {
+  const decoded = decodeContent(bytes);
+  if (!decoded.ok) return fileFailure(ref, decoded.diagnostics);
+  const file = { path: ref.path, lang: ref.lang, text: decoded.text, size: bytes.length };
+  switch (ref.kind) {
+    case 'template': return analyzeTemplate(file, rules);
+    case 'framework': return analyzeFramework(file);
+    case 'process': return analyzeProcess(file, rules);
+    case 'sysrs': return analyzeSysrs(file, rules, withBody);
+  }
+}
+
+function sizeFailure(ref: FileRef, size: number): Analysis {
+  const limit = MAX_BYTES[ref.kind] + 1;
+  return fileFailure(ref, [diag(FILE_START, 'file-size', `Unexpected file size ${formatBytes(size)} bytes, expected less than ${formatBytes(limit)} bytes`)]);
+}
+
+const PROBLEM_MESSAGES: Record<NonNullable<FileRef['problem']>, [string, string]> = {
+  directory: ['file-type', 'Unexpected directory named like a document, expected a regular file'],
+  'symlink-outside': ['file-symlink', 'Unexpected symbolic link to a target outside the root, expected a file inside the root'],
+  unreadable: ['file-read', 'Unexpected entry that cannot be read (broken link?), expected a readable file'],
+};
+
+/**
+ * Reads and analyzes one discovered document. Returns null when the file vanished between discovery
+ * and read (it is then omitted, counted nowhere). The size is checked on the open handle before reading.
+ */
+export function analyzeFile(ref: FileRef, rules: RuleSet, withBody = true): Analysis | null {
+  if (ref.problem) {
+    const [rule, message] = PROBLEM_MESSAGES[ref.problem];
+    return fileFailure(ref, [diag(FILE_START, rule, message)]);
+  }
+  let fd: number;
+  try {
+    fd = openSync(ref.abs, 'r');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    return fileFailure(ref, [diag(FILE_START, 'file-read', `Unexpected read error ${(e as NodeJS.ErrnoException).code ?? ''}, expected a readable file`.replace('  ', ' '))]);
+  }
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) return fileFailure(ref, [diag(FILE_START, ...PROBLEM_MESSAGES.directory)]);
+    if (st.size > MAX_BYTES[ref.kind]) return sizeFailure(ref, st.size);
+    const bytes = Buffer.allocUnsafe(st.size);
+    let off = 0;
+    while (off < st.size) {
+      const n = readSync(fd, bytes, off, st.size - off, off);
+      if (n === 0) break;
+      off += n;
+    }
+    return analyzeBytes(ref, bytes.subarray(0, off), rules, withBody);
+  } catch (e) {
+    return fileFailure(ref, [diag(FILE_START, 'file-read', `Unexpected read error ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}, expected a readable file`)]);
+  } finally {
+    closeSync(fd);
+  }
+}

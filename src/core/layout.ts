@@ -1,0 +1,112 @@
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import type { Dirent } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { Kind } from './types.js';
+
+/** One document found under the root. */
+export interface FileRef {
+  /** Relative to the root, `/` separators. */
+  path: string;
+  abs: string;
+  kind: Kind;
+  /** Variant language folder for a SysRS under `docs/sysrs/<lang>/`, else null. */
+  lang: string | null;
+  /** Set when the entry cannot be read as a file: what it is instead. */
+  problem?: 'directory' | 'symlink-outside' | 'unreadable';
+}
+
+/** Where each kind lives (SPEC §1). `sub` allows one level of folders below (SysRS language variants). */
+const LAYOUT: readonly { dir: string; ext: string; kind: Kind; sub: boolean }[] = [
+  { dir: 'templates/power', ext: '.txt', kind: 'template', sub: false },
+  { dir: 'frameworks', ext: '.md', kind: 'framework', sub: false },
+  { dir: 'processes', ext: '.md', kind: 'process', sub: false },
+  { dir: 'docs/sysrs', ext: '.md', kind: 'sysrs', sub: true },
+];
+
+/** The kind (and language) of a root-relative path, or null when it is not a document. */
+export function classify(path: string): { kind: Kind; lang: string | null } | null {
+  for (const l of LAYOUT) {
+    if (!path.startsWith(`${l.dir}/`) || !path.endsWith(l.ext)) continue;
+    const rest = path.slice(l.dir.length + 1).split('/');
+    if (rest.length === 1 && rest[0]!.length > l.ext.length) return { kind: l.kind, lang: null };
+    if (l.sub && rest.length === 2 && rest[1]!.length > l.ext.length) return { kind: l.kind, lang: rest[0]! };
+  }
+  return null;
+}
+
+function isInside(root: string, target: string): boolean {
+  const rel = relative(root, target);
+  return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && rel !== '..');
+}
+
+function list(dir: string): Dirent[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
+/** Resolves what kind of entry a directory entry really is, following symlinks only inside the root. */
+function inspect(realRoot: string, abs: string, entry: Dirent): FileRef['problem'] | 'file' | 'skip' {
+  if (entry.isFile()) return 'file';
+  if (entry.isDirectory()) return 'directory';
+  if (!entry.isSymbolicLink()) return 'skip';
+  try {
+    const target = realpathSync(abs);
+    if (!isInside(realRoot, target)) return 'symlink-outside';
+    return statSync(target).isDirectory() ? 'directory' : 'file';
+  } catch {
+    return 'unreadable';
+  }
+}
+
+/**
+ * Finds every document of the four kinds under `root`, sorted by path (code point order).
+ * Entries named like documents that are not regular files are kept, with `problem` set, so that
+ * lint reports them instead of skipping them silently.
+ */
+export function discover(root: string): FileRef[] {
+  const realRoot = realpathSync(root);
+  const out: FileRef[] = [];
+  const visit = (relDir: string, lang: string | null, kind: Kind, ext: string, sub: boolean): void => {
+    for (const entry of list(join(root, relDir))) {
+      const path = `${relDir}/${entry.name}`;
+      const abs = join(root, relDir, entry.name);
+      if (sub && lang === null && (entry.isDirectory() || entry.isSymbolicLink()) && !entry.name.endsWith(ext)) {
+        // A language folder; symlinked folders are followed only when they stay inside the root.
+        if (entry.isDirectory() || inspect(realRoot, abs, entry) === 'directory') visit(path, entry.name, kind, ext, false);
+        continue;
+      }
+      if (!entry.name.endsWith(ext) || entry.name.length <= ext.length) continue;
+      const what = inspect(realRoot, abs, entry);
+      if (what === 'skip') continue;
+      const ref: FileRef = { path, abs, kind, lang };
+      if (what !== 'file') ref.problem = what;
+      out.push(ref);
+    }
+  };
+  for (const l of LAYOUT) visit(l.dir, null, l.kind, l.ext, l.sub);
+  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** True when `abs` is `root` or inside it, comparing real paths where they exist. */
+export function insideRoot(root: string, abs: string): boolean {
+  let r = root;
+  let a = abs;
+  try {
+    r = realpathSync(root);
+    a = realpathSync(abs);
+  } catch {
+    /* keep the given paths */
+  }
+  return isInside(r, a);
+}
+
+export function existsAsDirectory(abs: string): boolean {
+  try {
+    return lstatSync(abs).isDirectory() || statSync(abs).isDirectory();
+  } catch {
+    return false;
+  }
+}

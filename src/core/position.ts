@@ -1,0 +1,56 @@
+import type { Diagnostic } from './types.js';
+
+/** A 1-based position in the file on disk. */
+export interface Pos {
+  line: number;
+  column: number;
+}
+
+export const FILE_START: Pos = { line: 1, column: 1 };
+
+/**
+ * Maps a data path (ajv's instancePath split into segments) back to the place in the file that holds it.
+ * Each parser that feeds a schema (YAML frontmatter, the POWER line format) supplies one.
+ */
+export interface Locator {
+  /** Where the value at `path` starts (or its closest existing ancestor). */
+  value(path: readonly string[]): Pos;
+  /** Where the key of the entry at `path` starts (falls back to the value). */
+  key(path: readonly string[]): Pos;
+}
+
+export function diag(pos: Pos, rule: string, message: string): Diagnostic {
+  return { line: pos.line, column: pos.column, rule, message };
+}
+
+/**
+ * Quotes a piece of content for a message: backticks, one line, at most 60 characters.
+ * Messages must stay on one line because `error` joins them with `\n`.
+ */
+export function quote(value: unknown): string {
+  let s = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  s = s.replace(/\r/g, '\\r').replace(/\n/g, '\\n').replace(/\t/g, '\\t');
+  if (s.length > 60) s = `${s.slice(0, 57)}...`;
+  return `\`${s}\``;
+}
+
+/** Line starts of a text, for turning string offsets into 1-based line/column. */
+export class LineIndex {
+  private readonly starts: number[] = [0];
+  constructor(text: string) {
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+  get lineCount(): number {
+    return this.starts.length;
+  }
+  pos(offset: number): Pos {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - this.starts[lo]! + 1 };
+  }
+}

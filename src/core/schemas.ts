@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { HeadingTable, Kind } from './types.js';
+
+/** docgate's own `schemas/` folder (next to `dist/` and `src/`). */
+export const BUNDLED_SCHEMA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../schemas');
+
+export const SCHEMA_FILES = {
+  template: 'power-template.schema.json',
+  process: 'process-frontmatter.schema.json',
+  sysrs: 'sysrs-frontmatter.schema.json',
+} as const satisfies Partial<Record<Kind, string>>;
+
+export const OUTLINE_FILE = 'sysrs-outline.json';
+const HEADING_TABLE = /^sysrs-headings\.([a-z]{2})\.json$/;
+
+/** A usage or configuration problem (exit code 2), as opposed to a content defect. */
+export class ConfigError extends Error {}
+
+export interface JsonSchema {
+  properties?: Record<string, { default?: unknown; [k: string]: unknown }>;
+  [k: string]: unknown;
+}
+
+export interface CompiledSchema {
+  file: string;
+  schema: JsonSchema;
+  validate: ValidateFunction;
+}
+
+/** Everything the rules read from data, for one root. */
+export interface RuleSet {
+  template: CompiledSchema;
+  process: CompiledSchema;
+  sysrs: CompiledSchema;
+  outline: unknown;
+  headingTables: ReadonlyMap<string, HeadingTable>;
+  /** Hash of every rule file's bytes: a cache entry made under other rules is stale. */
+  hash: string;
+}
+
+// ajv-formats is CommonJS: under NodeNext its callable export sits on `.default`.
+type AddFormats = (ajv: Ajv2020) => Ajv2020;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats));
+
+const compiled = new Map<string, ValidateFunction>();
+
+function compile(text: string, file: string): { schema: JsonSchema; validate: ValidateFunction } {
+  let schema: JsonSchema;
+  try {
+    schema = JSON.parse(text) as JsonSchema;
+  } catch (e) {
+    throw new ConfigError(`schema ${file} is not valid JSON: ${(e as Error).message}`);
+  }
+  let validate = compiled.get(text);
+  if (!validate) {
+    // A fresh Ajv per distinct schema text: an overriding schema may reuse the bundled `$id`.
+    const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true });
+    addFormats(ajv);
+    try {
+      validate = ajv.compile(schema);
+    } catch (e) {
+      throw new ConfigError(`schema ${file} does not compile: ${(e as Error).message}`);
+    }
+    compiled.set(text, validate);
+  }
+  return { schema, validate };
+}
+
+/** The file that holds rule file `name` for `root`: the root's own `schemas/` overrides ours file by file. */
+export function ruleFile(root: string, name: string): string {
+  const own = join(root, 'schemas', name);
+  return existsSync(own) ? own : join(BUNDLED_SCHEMA_DIR, name);
+}
+
+function readRule(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new ConfigError(`cannot read rule file ${path}: ${(e as Error).message}`);
+  }
+}
+
+function listTables(dir: string, into: Map<string, string>): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = HEADING_TABLE.exec(name);
+    if (m) into.set(m[1]!, join(dir, name));
+  }
+}
+
+function parseTable(text: string, file: string, lang: string): HeadingTable {
+  try {
+    const t = JSON.parse(text) as HeadingTable;
+    if (typeof t.h1Prefix !== 'string' || typeof t.headings !== 'object' || t.headings === null) throw new Error('needs `h1Prefix` and `headings`');
+    return { language: lang, h1Prefix: t.h1Prefix, headings: t.headings };
+  } catch (e) {
+    throw new ConfigError(`heading table ${file} is invalid: ${(e as Error).message}`);
+  }
+}
+
+const ruleSets = new Map<string, RuleSet>();
+
+/** Loads (once per root and rule-file content) the schemas, outline and heading tables for `root`. */
+export function loadRuleSet(root: string): RuleSet {
+  const hash = createHash('sha256');
+  const texts: Record<string, string> = {};
+  const files: Record<string, string> = {};
+  for (const name of [SCHEMA_FILES.template, SCHEMA_FILES.process, SCHEMA_FILES.sysrs, OUTLINE_FILE]) {
+    files[name] = ruleFile(root, name);
+    texts[name] = readRule(files[name]);
+    hash.update(name).update('\0').update(texts[name]).update('\0');
+  }
+  const tableFiles = new Map<string, string>();
+  listTables(BUNDLED_SCHEMA_DIR, tableFiles);
+  listTables(join(root, 'schemas'), tableFiles);
+  const tableTexts = new Map<string, string>();
+  for (const [lang, file] of [...tableFiles].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const text = readRule(file);
+    tableTexts.set(lang, text);
+    hash.update(lang).update('\0').update(text).update('\0');
+  }
+  const digest = hash.digest('hex');
+  const cached = ruleSets.get(digest);
+  if (cached) return cached;
+
+  let outline: unknown;
+  try {
+    outline = JSON.parse(texts[OUTLINE_FILE]!);
+  } catch (e) {
+    throw new ConfigError(`outline ${files[OUTLINE_FILE]} is not valid JSON: ${(e as Error).message}`);
+  }
+  const headingTables = new Map<string, HeadingTable>();
+  for (const [lang, text] of tableTexts) headingTables.set(lang, parseTable(text, tableFiles.get(lang)!, lang));
+  const make = (name: string): CompiledSchema => ({ file: files[name]!, ...compile(texts[name]!, files[name]!) });
+  const set: RuleSet = {
+    template: make(SCHEMA_FILES.template),
+    process: make(SCHEMA_FILES.process),
+    sysrs: make(SCHEMA_FILES.sysrs),
+    outline,
+    headingTables,
+    hash: digest,
+  };
+  ruleSets.set(digest, set);
+  return set;
+}
+
+/** Replaces null or blank values by the schema's `default`, and fills absent keys that have one. */
+export function applyDefaults(data: Record<string, unknown>, schema: JsonSchema): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...data };
+  for (const [key, sub] of Object.entries(schema.properties ?? {})) {
+    if (!('default' in sub)) continue;
+    const v = out[key];
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) out[key] = sub.default;
+  }
+  return out;
+}

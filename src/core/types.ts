@@ -1,0 +1,31 @@
+/** The four content kinds docgate knows (SPEC §1). */
+export type Kind = 'template' | 'framework' | 'process' | 'sysrs';
+
+/**
+ * One finding. Positions are 1-based, in the file as it is on disk (frontmatter included);
+ * columns count UTF-16 code units, like ESLint and SARIF's default `columnKind`.
+ */
+export interface Diagnostic {
+  line: number;
+  column: number;
+  rule: string;
+  message: string;
+  endLine?: number;
+  endColumn?: number;
+}
+
+/** SPEC §3: the one result every frontend hands out for a document that fails. */
+export interface ParseFailureResult {
+  id: string;
+  path: string;
+  kind: Kind;
+  error: string;
+  diagnostics: Diagnostic[];
+}
+
+/** Per-language heading table (`schemas/sysrs-headings.<lang>.json`): canonical English text → translation. */
+export interface HeadingTable {
+  language: string;
+  h1Prefix: string;
+  headings: Record<string, string>;
+}

@@ -1,0 +1,69 @@
+import type { LintRun } from '../core/lint.js';
+import { formatDiagnostic } from '../core/result.js';
+import type { Diagnostic } from '../core/types.js';
+import { summaryLine } from './summary.js';
+
+/** Workflow-command escaping of a command's data (the text after `::`). */
+export function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Workflow-command escaping of a property value (`file=…`, `title=…`): data escaping plus `:` and `,`. */
+export function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** One `::error` workflow command; its message is the diagnostic's line of `error`, byte for byte. */
+export function annotation(path: string, d: Diagnostic): string {
+  const props = [`file=${escapeProperty(path)}`, `line=${d.line}`, `col=${d.column}`];
+  if (d.endLine !== undefined) props.push(`endLine=${d.endLine}`);
+  if (d.endColumn !== undefined) props.push(`endColumn=${d.endColumn}`);
+  props.push(`title=${escapeProperty(d.rule)}`);
+  return `::error ${props.join(',')}::${escapeData(formatDiagnostic(d))}`;
+}
+
+/**
+ * SPEC §4.3 `github`: one workflow command per diagnostic (GitHub turns each into an annotation on the
+ * file and line), then the summary line. Paths are relative to the lint root, as everywhere.
+ */
+export function github(run: LintRun): string {
+  const out: string[] = [];
+  for (const r of run.results) {
+    for (const d of r.diagnostics) out.push(annotation(r.path, d));
+  }
+  out.push(summaryLine(run));
+  return `${out.join('\n')}\n`;
+}
+
+/** GitHub caps a step summary at 1 MiB; stop the table well before that. */
+export const STEP_SUMMARY_MAX_ROWS = 1000;
+
+/**
+ * A Markdown table cell that renders as the exact text: one line, and every ASCII punctuation character
+ * backslash-escaped (CommonMark allows that for all of them), so `|` cannot split the row and no
+ * backtick, `*`, `<` or `&` turns into code, emphasis, HTML or an entity.
+ */
+export function markdownCell(s: string): string {
+  return s.replace(/\r\n|\r|\n/g, ' ').replace(/[!-/:-@[-`{-~]/g, '\\$&');
+}
+
+/**
+ * The Markdown that the CLI appends to `$GITHUB_STEP_SUMMARY` (GitHub shows only a few annotations
+ * per step; the job summary lists every failure): a heading, the summary line and a table of failures.
+ */
+export function githubStepSummary(run: LintRun): string {
+  const out = ['## docgate', '', summaryLine(run), ''];
+  if (run.results.length === 0) return `${out.join('\n')}\n`;
+  out.push('| File | Line:Col | Rule | Message |', '| --- | --- | --- | --- |');
+  let rows = 0;
+  for (const r of run.results) {
+    for (const d of r.diagnostics) {
+      if (rows === STEP_SUMMARY_MAX_ROWS) break;
+      out.push(`| ${markdownCell(r.path)} | ${d.line}:${d.column} | ${markdownCell(d.rule)} | ${markdownCell(d.message)} |`);
+      rows++;
+    }
+  }
+  if (run.problemCount > rows) out.push('', `… and ${run.problemCount - rows} more problems (see the annotations or the SARIF report).`);
+  out.push('');
+  return `${out.join('\n')}\n`;
+}

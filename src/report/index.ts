@@ -1,0 +1,18 @@
+import type { LintRun } from '../core/lint.js';
+import { json } from './json.js';
+import { stylish } from './stylish.js';
+
+export interface FormatContext {
+  /** Colours for the terminal (stylish only; only when writing to a TTY). */
+  color: boolean;
+  /** docgate's version, for formats that record the tool (SARIF). */
+  version: string;
+}
+
+/** A report format: a pure function of the lint run. */
+export type Formatter = (run: LintRun, ctx: FormatContext) => string;
+
+export const FORMATTERS: Record<string, Formatter> = {
+  stylish: (run, ctx) => stylish(run, { color: ctx.color }),
+  json: (run) => json(run),
+};

@@ -1,0 +1,38 @@
+import { formatDiagnostic } from '../core/result.js';
+import type { LintRun } from '../core/lint.js';
+import { summaryLine } from './summary.js';
+
+export interface StylishOptions {
+  color: boolean;
+}
+
+const ansi = (code: string, on: boolean) => (s: string) => (on ? `\u001b[${code}m${s}\u001b[0m` : s);
+
+/**
+ * Each failing path, then its `error` lines indented by two spaces, then the summary line.
+ * With colour (a TTY only) the text of each line is unchanged; only escape codes are added around parts.
+ */
+export function stylish(run: LintRun, opts: StylishOptions = { color: false }): string {
+  const bold = ansi('1', opts.color);
+  const dim = ansi('2', opts.color);
+  const red = ansi('31', opts.color);
+  const green = ansi('32', opts.color);
+  const out: string[] = [];
+  for (const r of run.results) {
+    out.push(bold(r.path));
+    for (const d of r.diagnostics) {
+      const line = formatDiagnostic(d);
+      if (!opts.color) {
+        out.push(`  ${line}`);
+        continue;
+      }
+      const pos = `${d.line}:${d.column}`;
+      const rule = `[${d.rule}]`;
+      out.push(`  ${dim(pos)} ${line.slice(pos.length + 1, line.length - rule.length - 1)} ${dim(rule)}`);
+    }
+    out.push('');
+  }
+  const summary = summaryLine(run);
+  out.push(run.results.length > 0 ? red(summary) : green(summary));
+  return `${out.join('\n')}\n`;
+}

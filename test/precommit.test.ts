@@ -1,0 +1,88 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO } from './helpers.js';
+
+/**
+ * A real temporary git repository with docgate's own hook set-up (package.json with the lint-staged
+ * configuration, .husky/pre-commit, husky installed by its own CLI), committing as a user would.
+ */
+const repo = mkdtempSync(join(tmpdir(), 'docgate-hook-'));
+const env = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 'Test',
+  GIT_AUTHOR_EMAIL: 'test@example.invalid',
+  GIT_COMMITTER_NAME: 'Test',
+  GIT_COMMITTER_EMAIL: 'test@example.invalid',
+  HUSKY: '',
+};
+delete (env as Record<string, string | undefined>).GIT_DIR;
+delete (env as Record<string, string | undefined>).GIT_INDEX_FILE;
+
+function git(...args: string[]): string {
+  return execFileSync('git', args, { cwd: repo, env, encoding: 'utf8' });
+}
+
+function commit(message: string): { code: number | null; output: string } {
+  const r = spawnSync('git', ['commit', '-m', message], { cwd: repo, env, encoding: 'utf8' });
+  return { code: r.status, output: `${r.stdout}${r.stderr}` };
+}
+
+const GOOD = '---\nname: Code Review\ndescription: How we review code.\n---\n# Code Review\n\nEvery change gets a second pair of eyes.\n';
+
+beforeAll(() => {
+  for (const entry of ['package.json', '.husky', 'bin', 'dist', 'schemas']) cpSync(join(REPO, entry), join(repo, entry), { recursive: true });
+  rmSync(join(repo, '.husky', '_'), { recursive: true, force: true });
+  symlinkSync(join(REPO, 'node_modules'), join(repo, 'node_modules'), 'dir');
+  writeFileSync(join(repo, '.gitignore'), 'node_modules\ndist\n');
+  git('init', '-q', '-b', 'main');
+  // What `npm ci` does through the `prepare` script: husky points git at .husky/_.
+  execFileSync(process.execPath, [join(REPO, 'node_modules', 'husky', 'bin.js')], { cwd: repo, env });
+  git('add', '-A');
+  git('commit', '-q', '--no-verify', '-m', 'docgate set-up');
+});
+afterAll(() => rmSync(repo, { recursive: true, force: true }));
+
+describe('pre-commit hook (husky + lint-staged + docgate lint)', () => {
+  it('is installed by husky', () => {
+    expect(git('config', 'core.hooksPath').trim()).toBe('.husky/_');
+  });
+
+  it('lets a clean content file through', () => {
+    mkdirSync(join(repo, 'processes'), { recursive: true });
+    writeFileSync(join(repo, 'processes', 'code-review.md'), GOOD);
+    git('add', 'processes/code-review.md');
+    const r = commit('add code review');
+    expect(r.code, r.output).toBe(0);
+    expect(git('log', '--format=%s', '-1').trim()).toBe('add code review');
+  });
+
+  it('refuses a broken process file with the stylish report naming it, then accepts the fix', () => {
+    const broken = GOOD.replace('description:', 'owner: Platform\ndescription:').replace('Code Review', 'Deployment');
+    writeFileSync(join(repo, 'processes', 'deployment.md'), broken);
+    git('add', 'processes/deployment.md');
+    const refused = commit('add deployment');
+    expect(refused.code).not.toBe(0);
+    expect(refused.output).toContain('processes/deployment.md');
+    expect(refused.output).toContain('3:1 Unexpected key `owner`, expected one of: `name`, `description` [unknown-key]');
+    expect(git('log', '--format=%s', '-1').trim()).toBe('add code review');
+    // lint-staged restores the working tree: the file is still there, unchanged.
+    expect(readFileSync(join(repo, 'processes', 'deployment.md'), 'utf8')).toBe(broken);
+
+    writeFileSync(join(repo, 'processes', 'deployment.md'), GOOD.replace(/Code Review/g, 'Deployment'));
+    git('add', 'processes/deployment.md');
+    const accepted = commit('add deployment');
+    expect(accepted.code, accepted.output).toBe(0);
+    expect(git('log', '--format=%s', '-1').trim()).toBe('add deployment');
+  });
+
+  it('checks staged content files only: a broken file that is not staged does not block', () => {
+    writeFileSync(join(repo, 'processes', 'wip.md'), '---\nname: [\n');
+    writeFileSync(join(repo, 'notes.txt'), 'not content\n');
+    git('add', 'notes.txt');
+    const r = commit('add notes');
+    expect(r.code, r.output).toBe(0);
+  });
+});
