@@ -66,7 +66,7 @@ function inspect(realRoot: string, abs: string, entry: Dirent): FileRef['problem
  * Entries named like documents that are not regular files are kept, with `problem` set, so that
  * lint reports them instead of skipping them silently.
  */
-export function discover(root: string): FileRef[] {
+export function discover(root: string, kinds?: ReadonlySet<Kind>): FileRef[] {
   const realRoot = realpathSync(root);
   const out: FileRef[] = [];
   const visit = (relDir: string, lang: string | null, kind: Kind, ext: string, sub: boolean): void => {
@@ -86,7 +86,7 @@ export function discover(root: string): FileRef[] {
       out.push(ref);
     }
   };
-  for (const l of LAYOUT) visit(l.dir, null, l.kind, l.ext, l.sub);
+  for (const l of LAYOUT) if (!kinds || kinds.has(l.kind)) visit(l.dir, null, l.kind, l.ext, l.sub);
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
