@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import type { HeadingTable, Kind } from './types.js';
 
 /** docgate's own `schemas/` folder (next to `dist/` and `src/`). */
@@ -44,11 +44,35 @@ export interface RuleSet {
   hash: string;
 }
 
-// ajv-formats is CommonJS: under NodeNext its callable export sits on `.default`.
-type AddFormats = (ajv: Ajv2020) => Ajv2020;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats));
+const require = createRequire(import.meta.url);
+const HERE = dirname(fileURLToPath(import.meta.url));
+/** Standalone validators precompiled at build time (scripts/build-validators.mjs), by schema text hash. */
+const PRECOMPILED_DIR = resolve(HERE, '../validators');
 
 const compiled = new Map<string, ValidateFunction>();
+let precompiled: Record<string, string> | null | undefined;
+
+function precompiledFor(text: string): ValidateFunction | undefined {
+  if (precompiled === undefined) {
+    try {
+      precompiled = JSON.parse(readFileSync(join(PRECOMPILED_DIR, 'manifest.json'), 'utf8')) as Record<string, string>;
+    } catch {
+      precompiled = null; // running from src/ (tests) or an unbuilt tree: compile at run time
+    }
+  }
+  const name = precompiled?.[createHash('sha256').update(text).digest('hex')];
+  return name ? (require(join(PRECOMPILED_DIR, name)) as ValidateFunction) : undefined;
+}
+
+/** The ajv compiler, loaded only when a schema has no precompiled validator (it costs ~60 ms to load). */
+function runtimeCompile(schema: JsonSchema): ValidateFunction {
+  const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as { Ajv2020: new (o: object) => Ajv2020 };
+  const formats = require('ajv-formats') as { default?: (a: Ajv2020) => Ajv2020 } & ((a: Ajv2020) => Ajv2020);
+  // A fresh Ajv per distinct schema text: an overriding schema may reuse the bundled `$id`.
+  const ajv = new Ajv({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true });
+  (formats.default ?? formats)(ajv);
+  return ajv.compile(schema);
+}
 
 function compile(text: string, file: string): { schema: JsonSchema; validate: ValidateFunction } {
   let schema: JsonSchema;
@@ -59,11 +83,8 @@ function compile(text: string, file: string): { schema: JsonSchema; validate: Va
   }
   let validate = compiled.get(text);
   if (!validate) {
-    // A fresh Ajv per distinct schema text: an overriding schema may reuse the bundled `$id`.
-    const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true });
-    addFormats(ajv);
     try {
-      validate = ajv.compile(schema);
+      validate = precompiledFor(text) ?? runtimeCompile(schema);
     } catch (e) {
       throw new ConfigError(`schema ${file} does not compile: ${(e as Error).message}`);
     }

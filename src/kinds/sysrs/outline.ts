@@ -4,7 +4,8 @@
  * `map` line ranges plus the frontmatter's line count give positions on disk. Pure, never throws.
  * Rule ids, messages and the body model are documented in docs/sysrs-outline.md.
  */
-import MarkdownIt from 'markdown-it';
+import { createRequire } from 'node:module';
+import type MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
 import type { Diagnostic, HeadingTable } from '../../core/types.js';
 import { compileOutline, type CompiledOutline, type OutlineNode, type SysrsOutline } from './outline-data.js';
@@ -95,10 +96,13 @@ export const SYSRS_OUTLINE_RULES: Readonly<Record<string, string>> = {
 // markdown-it: one instance per process, created on first use. Only block structure and the raw
 // `content` of inline tokens are needed, so inline parsing is switched off.
 
+// Loaded on first use (synchronously, through its CommonJS build): a lint of processes only never pays for it.
+const require = createRequire(import.meta.url);
 let parser: MarkdownIt | undefined;
 function markdown(): MarkdownIt {
   if (parser === undefined) {
-    parser = new MarkdownIt('commonmark');
+    const MarkdownItClass = require('markdown-it') as typeof MarkdownIt;
+    parser = new MarkdownItClass('commonmark');
     parser.core.ruler.disable(['inline', 'text_join'], true);
   }
   return parser;
