@@ -12,6 +12,8 @@ export interface LintArgs {
   paths: string[];
   root: string;
   targets: ReportTarget[];
+  cache: boolean;
+  cacheLocation?: string;
 }
 
 export interface McpArgs {
@@ -22,7 +24,7 @@ export interface McpArgs {
 export type CliArgs = LintArgs | McpArgs | { command: 'help' } | { command: 'version' };
 
 export const USAGE = `Usage:
-  docgate lint [paths...] [--root DIR] [--format FORMAT [--output FILE]]...
+  docgate lint [paths...] [--root DIR] [--format FORMAT [--output FILE]]... [--cache [--cache-location FILE]]
   docgate mcp [--root DIR]
   docgate --help | --version
 
@@ -30,6 +32,8 @@ lint options:
   --root DIR              repository root (default: $DOCGATE_ROOT, else the current folder)
   --format FORMAT         stylish (default), json, github, sarif or junit; may be repeated
   --output FILE           write the preceding --format's report to FILE (the terminal gets the stylish summary)
+  --cache                 skip files unchanged since the last run (content hash, rule files, docgate version)
+  --cache-location FILE   where the cache lives (default: <root>/.docgatecache)
 
 Exit codes: 0 no failures, 1 failures found, 2 usage or configuration error.`;
 
@@ -54,6 +58,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliAr
               root: { type: 'string' },
               format: { type: 'string', multiple: true },
               output: { type: 'string', multiple: true },
+              cache: { type: 'boolean' },
+              'cache-location': { type: 'string' },
             }
           : { root: { type: 'string' } },
     });
@@ -80,5 +86,11 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliAr
     }
   }
   if (targets.length === 0) targets.push({ format: 'stylish' });
-  return { command, paths: parsed.positionals, root, targets };
+  const args: LintArgs = { command, paths: parsed.positionals, root, targets, cache: parsed.values.cache === true };
+  const location = parsed.values['cache-location'];
+  if (typeof location === 'string') {
+    if (location === '') throw new ConfigError('--cache-location needs a file');
+    args.cacheLocation = location;
+  }
+  return args;
 }

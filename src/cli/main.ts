@@ -1,16 +1,19 @@
 #!/usr/bin/env node
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { lint, resolveRoot } from '../core/lint.js';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { lintFiles, resolveRoot } from '../core/lint.js';
 import { ConfigError } from '../core/schemas.js';
 import { VERSION } from '../core/version.js';
+import { githubStepSummary } from '../report/github.js';
 import { FORMATTERS } from '../report/index.js';
 import { USAGE, parseCli } from './args.js';
 import type { LintArgs } from './args.js';
 
-function runLint(args: LintArgs): number {
+async function runLint(args: LintArgs): Promise<number> {
   const root = resolveRoot(args.root);
-  const run = lint({ root, paths: args.paths });
+  const cacheFile = args.cache ? resolve(args.cacheLocation ?? join(root, '.docgatecache')) : undefined;
+  const run = await lintFiles({ root, paths: args.paths, ...(cacheFile ? { cacheFile } : {}) });
+  for (const w of run.warnings) process.stderr.write(`docgate: warning: ${w}\n`);
   const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
   let toStdout = false;
   for (const target of args.targets) {
@@ -27,6 +30,15 @@ function runLint(args: LintArgs): number {
   }
   // Reports went to files only: the terminal still gets the stylish report and its summary.
   if (!toStdout) process.stdout.write(FORMATTERS.stylish!(run, { color, version: VERSION }));
+  // On GitHub Actions the job summary lists every failure (annotations are capped per step).
+  const stepSummary = process.env.GITHUB_STEP_SUMMARY;
+  if (stepSummary && args.targets.some((t) => t.format === 'github')) {
+    try {
+      appendFileSync(stepSummary, githubStepSummary(run));
+    } catch (e) {
+      process.stderr.write(`docgate: could not append to GITHUB_STEP_SUMMARY (${stepSummary}): ${(e as Error).message}\n`);
+    }
+  }
   return run.results.length > 0 ? 1 : 0;
 }
 
@@ -41,7 +53,7 @@ async function main(argv: string[]): Promise<number> {
         process.stdout.write(`${VERSION}\n`);
         return 0;
       case 'lint':
-        return runLint(args);
+        return await runLint(args);
       case 'mcp': {
         const root = resolveRoot(args.root);
         const { serveStdio } = await import('../mcp/server.js');

@@ -1,6 +1,6 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { Analysis, Facts } from './analysis.js';
 import { baseName, stem } from './analysis.js';
+import { contentHash, readLimited } from './file-identity.js';
 import type { FileRef } from './layout.js';
 import { FILE_START, diag } from './position.js';
 import type { RuleSet } from './schemas.js';
@@ -63,37 +63,38 @@ const PROBLEM_MESSAGES: Record<NonNullable<FileRef['problem']>, [string, string]
   unreadable: ['file-read', 'Unexpected entry that cannot be read (broken link?), expected a readable file'],
 };
 
+/** An analysis with what a cache needs to know it is still valid. */
+export interface IdentifiedAnalysis {
+  analysis: Analysis;
+  /** Stat identity of the file read (or of the problem), and the hash of its bytes when they were read. */
+  identity: string;
+  hash: string | null;
+}
+
 /**
  * Reads and analyzes one discovered document. Returns null when the file vanished between discovery
  * and read (it is then omitted, counted nowhere). The size is checked on the open handle before reading.
  */
-export function analyzeFile(ref: FileRef, rules: RuleSet, withBody = true): Analysis | null {
+export function analyzeFileIdentified(ref: FileRef, rules: RuleSet, withBody = true): IdentifiedAnalysis | null {
   if (ref.problem) {
     const [rule, message] = PROBLEM_MESSAGES[ref.problem];
-    return fileFailure(ref, [diag(FILE_START, rule, message)]);
+    return { analysis: fileFailure(ref, [diag(FILE_START, rule, message)]), identity: `problem:${ref.problem}`, hash: null };
   }
-  let fd: number;
-  try {
-    fd = openSync(ref.abs, 'r');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    return fileFailure(ref, [diag(FILE_START, 'file-read', `Unexpected read error ${(e as NodeJS.ErrnoException).code ?? ''}, expected a readable file`.replace('  ', ' '))]);
+  const read = readLimited(ref.abs, MAX_BYTES[ref.kind]);
+  switch (read.kind) {
+    case 'gone':
+      return null;
+    case 'error':
+      return { analysis: fileFailure(ref, [diag(FILE_START, 'file-read', `Unexpected read error ${read.code}, expected a readable file`)]), identity: `error:${read.code}`, hash: null };
+    case 'directory':
+      return { analysis: fileFailure(ref, [diag(FILE_START, ...PROBLEM_MESSAGES.directory)]), identity: read.identity, hash: null };
+    case 'too-large':
+      return { analysis: sizeFailure(ref, read.size), identity: read.identity, hash: null };
+    case 'bytes':
+      return { analysis: analyzeBytes(ref, read.bytes, rules, withBody), identity: read.identity, hash: contentHash(read.bytes) };
   }
-  try {
-    const st = fstatSync(fd);
-    if (st.isDirectory()) return fileFailure(ref, [diag(FILE_START, ...PROBLEM_MESSAGES.directory)]);
-    if (st.size > MAX_BYTES[ref.kind]) return sizeFailure(ref, st.size);
-    const bytes = Buffer.allocUnsafe(st.size);
-    let off = 0;
-    while (off < st.size) {
-      const n = readSync(fd, bytes, off, st.size - off, off);
-      if (n === 0) break;
-      off += n;
-    }
-    return analyzeBytes(ref, bytes.subarray(0, off), rules, withBody);
-  } catch (e) {
-    return fileFailure(ref, [diag(FILE_START, 'file-read', `Unexpected read error ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}, expected a readable file`)]);
-  } finally {
-    closeSync(fd);
-  }
+}
+
+export function analyzeFile(ref: FileRef, rules: RuleSet, withBody = true): Analysis | null {
+  return analyzeFileIdentified(ref, rules, withBody)?.analysis ?? null;
 }

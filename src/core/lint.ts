@@ -1,14 +1,20 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { analyzeFile } from './analyze.js';
+import { MAX_BYTES, analyzeFile, analyzeFileIdentified } from './analyze.js';
 import type { Analysis } from './analysis.js';
 import { crossFileDiagnostics } from './cross-file.js';
+import { contentHash, identityOf, readLimited } from './file-identity.js';
 import { discover, insideRoot } from './layout.js';
 import type { FileRef } from './layout.js';
+import { LintCache } from './lint-cache.js';
+import type { CacheEntry } from './lint-cache.js';
+import { PARALLEL_MIN_FILES, analyzeInWorkers, workerCount } from './parallel.js';
+import type { WorkItem } from './parallel.js';
 import { resultOf } from './result.js';
 import { ConfigError, loadRuleSet } from './schemas.js';
 import type { RuleSet } from './schemas.js';
 import type { ParseFailureResult } from './types.js';
+import { VERSION } from './version.js';
 
 export interface LintOptions {
   root: string;
@@ -66,33 +72,109 @@ function select(root: string, all: readonly FileRef[], paths: readonly string[],
   return all.filter((f) => chosen.has(f.path));
 }
 
-/**
- * Lints a root (or some of its documents). Cross-file rules always see the whole root: documents not
- * selected are analyzed for their cross-file facts only (SysRS bodies are not parsed for them).
- */
-export function lint(options: LintOptions, rules: RuleSet = loadRuleSet(options.root)): LintRun {
-  const root = options.root;
-  const cwd = options.cwd ?? process.cwd();
-  const all = discover(root);
-  const selected = options.paths && options.paths.length > 0 ? select(root, all, options.paths, cwd) : all;
-  const selectedPaths = new Set(selected.map((f) => f.path));
-  const neededKinds = new Set(selected.map((f) => f.kind));
+interface Plan {
+  all: FileRef[];
+  /** The documents of the kinds the selection needs (cross-file rules are per kind). */
+  needed: FileRef[];
+  selected: Set<string>;
+}
 
-  const analyses: Analysis[] = [];
-  for (const ref of all) {
-    if (!neededKinds.has(ref.kind)) continue;
-    const a = analyzeFile(ref, rules, selectedPaths.has(ref.path));
-    if (a) analyses.push(a);
-  }
+function plan(options: LintOptions): Plan {
+  const all = discover(options.root);
+  const selected = options.paths && options.paths.length > 0 ? select(options.root, all, options.paths, options.cwd ?? process.cwd()) : all;
+  const kinds = new Set(selected.map((f) => f.kind));
+  return { all, needed: all.filter((f) => kinds.has(f.kind)), selected: new Set(selected.map((f) => f.path)) };
+}
+
+/** Cross-file rules over every analysis, then the results of the selected documents. */
+function finish(root: string, analyses: readonly Analysis[], selected: ReadonlySet<string>): LintRun {
   const cross = crossFileDiagnostics(analyses);
   const results: ParseFailureResult[] = [];
   const checked: LintRun['checked'] = [];
   for (const a of analyses) {
-    if (!selectedPaths.has(a.path)) continue;
+    if (!selected.has(a.path)) continue;
     checked.push({ path: a.path, kind: a.kind });
     const r = resultOf(a, cross.get(a.path));
     if (r) results.push(r);
   }
   const problemCount = results.reduce((n, r) => n + r.diagnostics.length, 0);
   return { root, results, filesChecked: checked.length, problemCount, checked };
+}
+
+/**
+ * Lints a root (or some of its documents), in this thread, without a cache. Cross-file rules always see
+ * the whole root: documents not selected are analyzed for their cross-file facts only (SysRS bodies are
+ * not parsed for them).
+ */
+export function lint(options: LintOptions, rules: RuleSet = loadRuleSet(options.root)): LintRun {
+  const p = plan(options);
+  const analyses: Analysis[] = [];
+  for (const ref of p.needed) {
+    const a = analyzeFile(ref, rules, p.selected.has(ref.path));
+    if (a) analyses.push(a);
+  }
+  return finish(options.root, analyses, p.selected);
+}
+
+export interface RunOptions extends LintOptions {
+  /** Cache file (`--cache`); undefined = no cache. */
+  cacheFile?: string;
+  /** Use worker threads when there is enough to do (default true). */
+  parallel?: boolean;
+}
+
+function fromCache(ref: FileRef, e: CacheEntry): Analysis {
+  return { path: ref.path, kind: e.kind, id: e.id, diagnostics: e.diagnostics, facts: e.facts, doc: null };
+}
+
+/**
+ * The CLI's lint: the same results as `lint`, with ESLint-style `--cache` (a file whose content hash is
+ * unchanged is not analyzed again; a file that is not linted feeds its cross-file facts from the cache
+ * while its stat identity is unchanged, unread) and worker threads for large runs.
+ */
+export async function lintFiles(options: RunOptions): Promise<LintRun & { warnings: string[] }> {
+  const rules = loadRuleSet(options.root);
+  const p = plan(options);
+  const cache = options.cacheFile ? LintCache.load(options.cacheFile, VERSION, rules.hash) : null;
+  const slots: (Analysis | null)[] = new Array(p.needed.length).fill(null);
+  const work: (WorkItem & { index: number })[] = [];
+  p.needed.forEach((ref, index) => {
+    const withBody = p.selected.has(ref.path);
+    const entry = cache?.get(ref.path);
+    if (entry && entry.hash !== null && entry.kind === ref.kind && !ref.problem) {
+      if (!withBody) {
+        if (identityOf(ref.abs) === entry.identity) {
+          slots[index] = fromCache(ref, entry);
+          return;
+        }
+      } else if (entry.full) {
+        const read = readLimited(ref.abs, MAX_BYTES[ref.kind]);
+        if (read.kind === 'bytes' && contentHash(read.bytes) === entry.hash) {
+          if (read.identity !== entry.identity) cache!.set(ref.path, { ...entry, identity: read.identity });
+          slots[index] = fromCache(ref, entry);
+          return;
+        }
+      }
+    }
+    work.push({ ref, withBody, index });
+  });
+
+  const parallel = options.parallel !== false && work.length >= PARALLEL_MIN_FILES && workerCount() > 1;
+  const done = parallel ? await analyzeInWorkers(options.root, work) : work.map((w) => analyzeFileIdentified(w.ref, rules, w.withBody));
+  done.forEach((r, i) => {
+    const w = work[i]!;
+    if (!r) return; // vanished between discovery and read: omitted
+    slots[w.index] = r.analysis;
+    cache?.set(w.ref.path, { kind: r.analysis.kind, id: r.analysis.id, hash: r.hash, identity: r.identity, full: w.withBody, diagnostics: r.analysis.diagnostics, facts: r.analysis.facts });
+  });
+
+  const warnings: string[] = [];
+  if (cache) {
+    const kinds = new Set(p.needed.map((f) => f.kind));
+    cache.retain(new Set(p.needed.map((f) => f.path)), kinds);
+    const problem = cache.save();
+    if (problem) warnings.push(problem);
+  }
+  const analyses = slots.filter((a): a is Analysis => a !== null);
+  return { ...finish(options.root, analyses, p.selected), warnings };
 }

@@ -1,7 +1,7 @@
-import { statSync } from 'node:fs';
 import { analyzeFile } from './analyze.js';
 import type { Analysis } from './analysis.js';
 import { crossFileDiagnostics } from './cross-file.js';
+import { identityOf } from './file-identity.js';
 import { discover } from './layout.js';
 import type { FileRef } from './layout.js';
 import { resultOf } from './result.js';
@@ -19,16 +19,6 @@ export interface Entry {
 interface Cached {
   identity: string;
   analysis: Analysis;
-}
-
-/** mtime (ns), ctime, size and inode: a file rewritten in place gets a new identity. */
-function identityOf(abs: string, rulesHash: string): string | null {
-  try {
-    const st = statSync(abs, { bigint: true });
-    return `${st.mtimeNs}:${st.ctimeNs}:${st.size}:${st.ino}:${rulesHash}`;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -51,8 +41,9 @@ export class Repository {
     const seen = new Set<string>();
     for (const ref of refs) {
       seen.add(ref.path);
-      const identity = ref.problem ? `problem:${ref.problem}:${rules.hash}` : identityOf(ref.abs, rules.hash);
-      if (identity === null) continue; // vanished since discovery
+      const stat = ref.problem ? `problem:${ref.problem}` : identityOf(ref.abs);
+      if (stat === null) continue; // vanished since discovery
+      const identity = `${stat}:${rules.hash}`;
       const hit = this.cache.get(ref.path);
       let analysis = hit && hit.identity === identity ? hit.analysis : null;
       if (!analysis) {

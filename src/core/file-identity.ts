@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
+
+/** mtime (ns), ctime (ns), size and inode: a file rewritten in place gets a new identity. */
+export function statIdentity(st: BigIntStats): string {
+  return `${st.mtimeNs}:${st.ctimeNs}:${st.size}:${st.ino}`;
+}
+
+/** The stat identity of a path, or null when it is gone. */
+export function identityOf(abs: string): string | null {
+  try {
+    return statIdentity(statSync(abs, { bigint: true }));
+  } catch {
+    return null;
+  }
+}
+
+export function contentHash(bytes: Uint8Array): string {
+  return createHash('sha1').update(bytes).digest('base64');
+}
+
+export type ReadOutcome =
+  | { kind: 'bytes'; bytes: Buffer; identity: string }
+  | { kind: 'too-large'; size: number; identity: string }
+  | { kind: 'directory'; identity: string }
+  | { kind: 'gone' }
+  | { kind: 'error'; code: string };
+
+/**
+ * Reads a file through one handle: stat first (size limit and identity come from the same handle the
+ * bytes come from), then the bytes. A file larger than `maxBytes` is not read at all.
+ */
+export function readLimited(abs: string, maxBytes: number): ReadOutcome {
+  let fd: number;
+  try {
+    fd = openSync(abs, 'r');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? 'EIO';
+    return code === 'ENOENT' ? { kind: 'gone' } : { kind: 'error', code };
+  }
+  try {
+    const st = fstatSync(fd, { bigint: true });
+    const identity = statIdentity(st);
+    if (st.isDirectory()) return { kind: 'directory', identity };
+    const size = Number(st.size);
+    if (size > maxBytes) return { kind: 'too-large', size, identity };
+    const bytes = Buffer.allocUnsafe(size);
+    let off = 0;
+    while (off < size) {
+      const n = readSync(fd, bytes, off, size - off, off);
+      if (n === 0) break;
+      off += n;
+    }
+    return { kind: 'bytes', bytes: off === size ? bytes : bytes.subarray(0, off), identity };
+  } catch (e) {
+    return { kind: 'error', code: (e as NodeJS.ErrnoException).code ?? (e as Error).message };
+  } finally {
+    closeSync(fd);
+  }
+}

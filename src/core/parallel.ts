@@ -1,0 +1,59 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { IdentifiedAnalysis } from './analyze.js';
+import type { FileRef } from './layout.js';
+
+export interface WorkItem {
+  ref: FileRef;
+  withBody: boolean;
+}
+
+/** Below this many files the start-up of workers (~0.1 s each) costs more than it saves. */
+export const PARALLEL_MIN_FILES = 400;
+
+export function workerCount(): number {
+  return Math.min(availableParallelism(), 8);
+}
+
+interface Reply {
+  chunk: number;
+  out: (IdentifiedAnalysis | null)[];
+}
+
+/**
+ * Analyzes files on worker threads (one per core; each loads the rules once and reads its own files).
+ * Work goes out in chunks on demand, so a slow chunk does not hold the others back. Parsed documents are
+ * not sent back: lint needs diagnostics and facts only.
+ */
+export function analyzeInWorkers(root: string, items: readonly WorkItem[], threads = workerCount()): Promise<(IdentifiedAnalysis | null)[]> {
+  const size = Math.max(25, Math.ceil(items.length / (threads * 8)));
+  const chunks: WorkItem[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  const results: (IdentifiedAnalysis | null)[] = new Array(items.length).fill(null);
+  let next = 0;
+  let done = 0;
+  return new Promise((resolve, reject) => {
+    const workers: Worker[] = [];
+    const finish = (err?: Error) => {
+      for (const w of workers) void w.terminate();
+      if (err) reject(err);
+      else resolve(results);
+    };
+    const feed = (w: Worker) => {
+      if (next < chunks.length) w.postMessage({ chunk: next, items: chunks[next++] });
+    };
+    for (let t = 0; t < Math.min(threads, chunks.length); t++) {
+      const w = new Worker(new URL('./analyze-worker.js', import.meta.url), { workerData: { root } });
+      workers.push(w);
+      w.on('message', (reply: Reply) => {
+        const base = reply.chunk * size;
+        reply.out.forEach((r, i) => (results[base + i] = r));
+        if (++done === chunks.length) finish();
+        else feed(w);
+      });
+      w.on('error', (e) => finish(e));
+      feed(w);
+    }
+    if (chunks.length === 0) finish();
+  });
+}

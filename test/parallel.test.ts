@@ -1,0 +1,40 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lint } from '../src/core/lint.js';
+import { json } from '../src/report/json.js';
+import { REPO, runCli } from './helpers.js';
+
+/** A root large enough for the CLI to use worker threads (≥ 400 files), with failures spread through it. */
+const root = mkdtempSync(join(tmpdir(), 'docgate-parallel-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+beforeAll(() => {
+  mkdirSync(join(root, 'processes'), { recursive: true });
+  mkdirSync(join(root, 'docs', 'sysrs'), { recursive: true });
+  const sysrs = readFileSync(join(REPO, 'test', 'fixtures', 'rules', 'sysrs-valid', 'docs', 'sysrs', 'fixture.md'), 'utf8');
+  for (let i = 0; i < 420; i++) {
+    const broken = i % 37 === 0 ? 'owner: someone\n' : '';
+    const name = i % 101 === 0 ? 'Shared Name' : `Process ${i}`;
+    writeFileSync(join(root, 'processes', `p${i}.md`), `---\nname: ${name}\n${broken}description: Process number ${i}.\n---\n# Process ${i}\n\nSteps.\n`);
+  }
+  for (let i = 0; i < 60; i++) {
+    const id = `${i.toString(16).padStart(8, '0')}-1111-4111-8111-111111111111`;
+    let text = sysrs.replace(/^id: .*$/m, `id: ${id}`);
+    if (i % 13 === 0) text = text.replace('## System Scope', '## Unknown Section');
+    writeFileSync(join(root, 'docs', 'sysrs', `s${i}.md`), text);
+  }
+});
+
+describe('worker threads', () => {
+  it('give exactly the results of the single-threaded lint', () => {
+    const expected = json(lint({ root }));
+    const r = runCli(['lint', '--root', root, '--format', 'json']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(expected);
+    const report = JSON.parse(r.stdout);
+    expect(report.filesChecked).toBe(480);
+    expect(report.results.length).toBeGreaterThan(10);
+  });
+});
