@@ -39,12 +39,12 @@ export function github(run: LintRun): string {
 export const STEP_SUMMARY_MAX_ROWS = 1000;
 
 /**
- * A Markdown table cell that renders as the exact text: one line, and every ASCII punctuation character
- * backslash-escaped (CommonMark allows that for all of them), so `|` cannot split the row and no
- * backtick, `*`, `<` or `&` turns into code, emphasis, HTML or an entity.
+ * A Markdown table cell that renders as the exact text: one line, and every character that could start
+ * markup backslash-escaped (`|` would split the row; backticks, `*`, `_`, `~`, `[`, `<`, `&`, `$` and `@`
+ * would turn into code, emphasis, links, HTML, entities, math or mentions).
  */
 export function markdownCell(s: string): string {
-  return s.replace(/\r\n|\r|\n/g, ' ').replace(/[!-/:-@[-`{-~]/g, '\\$&');
+  return s.replace(/\r\n|\r|\n/g, ' ').replace(/[\\`*_~[\]<>&|$@]/g, '\\$&');
 }
 
 /**

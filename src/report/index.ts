@@ -1,5 +1,8 @@
 import type { LintRun } from '../core/lint.js';
+import { github } from './github.js';
 import { json } from './json.js';
+import { junit } from './junit.js';
+import { sarif } from './sarif.js';
 import { stylish } from './stylish.js';
 
 export interface FormatContext {
@@ -15,4 +18,7 @@ export type Formatter = (run: LintRun, ctx: FormatContext) => string;
 export const FORMATTERS: Record<string, Formatter> = {
   stylish: (run, ctx) => stylish(run, { color: ctx.color }),
   json: (run) => json(run),
+  github: (run) => github(run),
+  sarif: (run, ctx) => sarif(run, ctx),
+  junit: (run) => junit(run),
 };

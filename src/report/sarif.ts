@@ -1,0 +1,104 @@
+import type { LintRun } from '../core/lint.js';
+import { formatDiagnostic } from '../core/result.js';
+import type { FormatContext } from './index.js';
+import { describeRule } from './rule-descriptions.js';
+
+/** The OASIS SARIF 2.1.0 schema (errata 01, the final version). */
+export const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
+export const SARIF_URI_BASE_ID = '%SRCROOT%';
+
+/* The part of the SARIF 2.1.0 object model that docgate writes. */
+
+interface SarifMessage {
+  text: string;
+}
+
+interface SarifArtifactLocation {
+  uri: string;
+  uriBaseId: string;
+  index?: number;
+}
+
+interface SarifRegion {
+  startLine: number;
+  startColumn: number;
+  endLine?: number;
+  endColumn?: number;
+}
+
+interface SarifResult {
+  ruleId: string;
+  ruleIndex: number;
+  level: 'error';
+  message: SarifMessage;
+  locations: { physicalLocation: { artifactLocation: SarifArtifactLocation; region: SarifRegion } }[];
+}
+
+interface SarifRule {
+  id: string;
+  shortDescription: SarifMessage;
+  defaultConfiguration: { level: 'error' };
+}
+
+export interface SarifLog {
+  $schema: string;
+  version: '2.1.0';
+  runs: {
+    tool: { driver: { name: string; version: string; informationUri?: string; rules: SarifRule[] } };
+    columnKind: 'utf16CodeUnits';
+    artifacts: { location: SarifArtifactLocation }[];
+    results: SarifResult[];
+  }[];
+}
+
+/**
+ * A root-relative path as a relative URI reference: each segment percent-encoded, so spaces, `%`, `#`,
+ * `?` and a `:` (which would otherwise read as a scheme) stay part of the path.
+ */
+export function pathToUri(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
+
+/** Builds the SARIF log object (the `sarif` format is its JSON). */
+export function sarifLog(run: LintRun, ctx: Pick<FormatContext, 'version'>): SarifLog {
+  const ruleIds = [...new Set(run.results.flatMap((r) => r.diagnostics.map((d) => d.rule)))].sort();
+  const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
+  const rules: SarifRule[] = ruleIds.map((id) => ({ id, shortDescription: { text: describeRule(id) }, defaultConfiguration: { level: 'error' } }));
+  const artifacts: SarifLog['runs'][number]['artifacts'] = [];
+  const results: SarifResult[] = [];
+  for (const r of run.results) {
+    const uri = pathToUri(r.path);
+    const index = artifacts.length;
+    artifacts.push({ location: { uri, uriBaseId: SARIF_URI_BASE_ID } });
+    for (const d of r.diagnostics) {
+      const region: SarifRegion = { startLine: d.line, startColumn: d.column };
+      if (d.endLine !== undefined) region.endLine = d.endLine;
+      if (d.endColumn !== undefined) region.endColumn = d.endColumn;
+      results.push({
+        ruleId: d.rule,
+        ruleIndex: ruleIndex.get(d.rule)!,
+        level: 'error',
+        // The diagnostic's line of the canonical `error` text, byte for byte (SPEC §3).
+        message: { text: formatDiagnostic(d) },
+        locations: [{ physicalLocation: { artifactLocation: { uri, uriBaseId: SARIF_URI_BASE_ID, index }, region } }],
+      });
+    }
+  }
+  return {
+    $schema: SARIF_SCHEMA_URI,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: 'docgate', version: ctx.version, rules } },
+        columnKind: 'utf16CodeUnits',
+        artifacts,
+        results,
+      },
+    ],
+  };
+}
+
+/** SPEC §4.3 `sarif`: SARIF 2.1.0, one run, one result per diagnostic; JSON with a 2-space indent. */
+export function sarif(run: LintRun, ctx: Pick<FormatContext, 'version'>): string {
+  return `${JSON.stringify(sarifLog(run, ctx), null, 2)}\n`;
+}
