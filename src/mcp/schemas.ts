@@ -1,0 +1,76 @@
+/**
+ * Output schema pieces shared by several tools. They use only keywords that draft-07 and draft 2020-12
+ * read alike and carry no `$schema`, so any client validator (the SDK's client uses draft-07 ajv) accepts them.
+ */
+
+const diagnostic = {
+  type: 'object',
+  properties: {
+    line: { type: 'integer', minimum: 1 },
+    column: { type: 'integer', minimum: 1 },
+    rule: { type: 'string' },
+    message: { type: 'string' },
+    endLine: { type: 'integer', minimum: 1 },
+    endColumn: { type: 'integer', minimum: 1 },
+  },
+  required: ['line', 'column', 'rule', 'message'],
+  additionalProperties: false,
+} as const;
+
+/** SPEC §3 `ParseFailureResult`. */
+export const parseFailureSchema = {
+  type: 'object',
+  description: 'A document that fails to parse: where, and every diagnostic (`error` is their canonical text).',
+  properties: {
+    id: { type: 'string' },
+    path: { type: 'string' },
+    kind: { type: 'string', enum: ['template', 'framework', 'process', 'sysrs'] },
+    error: { type: 'string' },
+    diagnostics: { type: 'array', items: diagnostic },
+  },
+  required: ['id', 'path', 'kind', 'error', 'diagnostics'],
+  additionalProperties: false,
+} as const;
+
+/** `{ error: "<KIND>_NOT_FOUND", message, available }`: a name that matches no document (a normal result). */
+export function notFoundSchema(code: string) {
+  return {
+    type: 'object',
+    properties: {
+      error: { type: 'string', const: code },
+      message: { type: 'string' },
+      available: { type: 'array', items: { type: 'string' } },
+    },
+    required: ['error', 'message', 'available'],
+    additionalProperties: false,
+  } as const;
+}
+
+export const languageInput = {
+  type: 'string',
+  default: 'en',
+  description:
+    'Two-letter lowercase language code (ISO 639-1 shaped). `en` (default) = the English documents in docs/sysrs/; another code = the variants in docs/sysrs/<language>/, which needs a heading table schemas/sysrs-headings.<language>.json.',
+} as const;
+
+/** The parsed SysRS document of get_sysrs / parse_sysrs (SPEC §4.4, body model in docs/sysrs-outline.md). */
+export const sysrsDocumentSchema = {
+  type: 'object',
+  description: 'A parsed System Requirements Specification: frontmatter (defaults applied) and body by canonical snake_case section keys.',
+  properties: {
+    frontmatter: { type: 'object' },
+    body: { type: 'object' },
+  },
+  required: ['frontmatter', 'body'],
+  additionalProperties: false,
+} as const;
+
+/** `{ result: document | raw string | ParseFailureResult }`, like the seed's get_sysrs output schema. */
+export const sysrsResultSchema = {
+  type: 'object',
+  properties: {
+    result: { anyOf: [sysrsDocumentSchema, { type: 'string' }, parseFailureSchema] },
+  },
+  required: ['result'],
+  additionalProperties: false,
+} as const;

@@ -1,0 +1,54 @@
+import type { Repository } from '../core/repository.js';
+import type { RuleSet } from '../core/schemas.js';
+
+/** A JSON Schema as the MCP `tools/list` answer carries it (input and output schemas are objects). */
+export interface ObjectSchema {
+  type: 'object';
+  properties?: Record<string, unknown>;
+  required?: readonly string[];
+  additionalProperties?: boolean;
+  [k: string]: unknown;
+}
+
+/** What a tool handler works with: the root, the server's one live repository, the root's rule set. */
+export interface ToolContext {
+  root: string;
+  repo: Repository;
+  /** Loads (cached by the core per rule-file content) the rules of the root; reads only rule files. */
+  rules(): RuleSet;
+}
+
+/** A tool's answer: the text item and, for tools with an output schema, the structured content. */
+export interface ToolOutput {
+  text: string;
+  structured?: Record<string, unknown>;
+}
+
+/**
+ * An invalid argument (bad shape, bad combination) or a tool that cannot run: becomes an `isError`
+ * result carrying `message`, without `structuredContent`.
+ */
+export class ToolError extends Error {}
+
+export interface ToolDefinition<A = Record<string, unknown>> {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: ObjectSchema;
+  outputSchema?: ObjectSchema;
+  /**
+   * Runs the tool on arguments that already passed `inputSchema`. A handler checks the remaining
+   * argument rules (id shape, combinations) first and throws `ToolError` before touching any file.
+   */
+  handler(args: A, ctx: ToolContext): ToolOutput;
+}
+
+/** Structured content with its pretty JSON as the text item. */
+export function jsonOutput(structured: Record<string, unknown>): ToolOutput {
+  return { text: JSON.stringify(structured, null, 2), structured };
+}
+
+/** Erases a definition's argument type so that the index can hold every tool in one list. */
+export function defineTool<A>(def: ToolDefinition<A>): ToolDefinition {
+  return def as unknown as ToolDefinition;
+}

@@ -1,0 +1,56 @@
+import type { TemplateDoc } from '../../core/analysis.js';
+import { notFoundSchema, parseFailureSchema } from '../schemas.js';
+import { outcome } from '../entries.js';
+import { byCodePoint } from '../text.js';
+import { defineTool } from '../tool.js';
+
+export const getTemplate = defineTool<{ template_name: string }>({
+  name: 'get_template',
+  title: 'Get a POWER template',
+  description:
+    "Return one POWER template by name (the file stem, e.g. readme): text `=== README Template ===` followed by the file's content. An unknown name answers `Template '<x>' not found. Available: …`; a template that fails to parse answers its ParseFailureResult (JSON). structuredContent.result holds the template {name, fields, content}, the ParseFailureResult, or {error: \"TEMPLATE_NOT_FOUND\", message, available}.",
+  inputSchema: {
+    type: 'object',
+    properties: { template_name: { type: 'string', minLength: 1, description: 'Template name: the file stem in templates/power/, e.g. readme, architecture, api, components, schema (see list_templates).' } },
+    required: ['template_name'],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      result: {
+        anyOf: [
+          {
+            type: 'object',
+            properties: {
+              name: { type: 'string' },
+              fields: { type: 'object', additionalProperties: { type: 'string' } },
+              content: { type: 'string' },
+            },
+            required: ['name', 'fields', 'content'],
+            additionalProperties: false,
+          },
+          parseFailureSchema,
+          notFoundSchema('TEMPLATE_NOT_FOUND'),
+        ],
+      },
+    },
+    required: ['result'],
+    additionalProperties: false,
+  },
+  handler({ template_name: name }, ctx) {
+    const entries = ctx.repo.entries('template');
+    const entry = entries.find((e) => e.analysis.id === name);
+    if (!entry) {
+      const available = entries.map((e) => e.analysis.id).sort(byCodePoint);
+      const message = `Template '${name}' not found. Available: ${available.join(', ')}`;
+      return { text: message, structured: { result: { error: 'TEMPLATE_NOT_FOUND', message, available } } };
+    }
+    const { doc, failure } = outcome<TemplateDoc>(entry);
+    if (failure) return { text: JSON.stringify(failure, null, 2), structured: { result: failure } };
+    return {
+      text: `=== ${doc.name.toUpperCase()} Template ===\n\n${doc.content}`,
+      structured: { result: { name: doc.name, fields: doc.fields, content: doc.content } },
+    };
+  },
+});

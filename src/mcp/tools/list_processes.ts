@@ -1,0 +1,45 @@
+import type { ProcessDoc } from '../../core/analysis.js';
+import type { ParseFailureResult } from '../../core/types.js';
+import { outcome } from '../entries.js';
+import { parseFailureSchema } from '../schemas.js';
+import { defineTool, jsonOutput } from '../tool.js';
+
+export const listProcesses = defineTool<Record<string, never>>({
+  name: 'list_processes',
+  title: 'List processes',
+  description:
+    'List the process documents (processes/*.md): {processes: [{name, slug, description}], count, error_count, failures}. `name` is the frontmatter name (or derived from the slug), `slug` the file stem; documents that fail to parse are counted in error_count and carried in failures as ParseFailureResults.',
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      processes: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { name: { type: 'string' }, slug: { type: 'string' }, description: { type: 'string' } },
+          required: ['name', 'slug', 'description'],
+          additionalProperties: false,
+        },
+      },
+      count: { type: 'integer', minimum: 0 },
+      error_count: { type: 'integer', minimum: 0 },
+      failures: { type: 'array', items: parseFailureSchema },
+      message: { type: 'string' },
+    },
+    required: ['processes', 'count', 'error_count', 'failures'],
+    additionalProperties: false,
+  },
+  handler(_args, ctx) {
+    const processes: { name: string; slug: string; description: string }[] = [];
+    const failures: ParseFailureResult[] = [];
+    for (const e of ctx.repo.entries('process')) {
+      const { doc, failure } = outcome<ProcessDoc>(e);
+      if (failure) failures.push(failure);
+      else processes.push({ name: doc.name, slug: doc.slug, description: doc.description });
+    }
+    const out: Record<string, unknown> = { processes, count: processes.length, error_count: failures.length, failures };
+    if (processes.length === 0 && failures.length === 0) out.message = 'No processes found in the process directory.';
+    return jsonOutput(out);
+  },
+});

@@ -1,0 +1,107 @@
+import type { ProcessDoc } from '../../core/analysis.js';
+import { outcome } from '../entries.js';
+import { byCodePoint, escapeRegExp } from '../text.js';
+import { ToolError, defineTool, jsonOutput } from '../tool.js';
+
+/** SPEC §4.4 search scoring. */
+export const POINTS = { name: 100, description: 50, perContentMatch: 10, contentCap: 50, scale: 200 } as const;
+export const MAX_SEARCH_RESULTS = 50;
+const SNIPPET_CONTEXT = 50;
+
+interface Hit {
+  name: string;
+  slug: string;
+  description: string;
+  relevance_score: number;
+  snippet: string;
+}
+
+/** Scores one process for a case-insensitive substring query; null when nothing matches. */
+export function scoreProcess(doc: ProcessDoc, query: string): Hit | null {
+  const re = new RegExp(escapeRegExp(query), 'giu');
+  const test = (s: string): boolean => {
+    re.lastIndex = 0;
+    return re.test(s);
+  };
+  let points = 0;
+  if (test(doc.name)) points += POINTS.name;
+  if (test(doc.description)) points += POINTS.description;
+  re.lastIndex = 0;
+  let first = -1;
+  let firstLength = 0;
+  let occurrences = 0;
+  for (const m of doc.content.matchAll(re)) {
+    if (first === -1) {
+      first = m.index;
+      firstLength = m[0].length;
+    }
+    occurrences++;
+  }
+  points += Math.min(POINTS.contentCap, occurrences * POINTS.perContentMatch);
+  if (points === 0) return null;
+  let snippet = '';
+  if (first !== -1) {
+    const start = Math.max(0, first - SNIPPET_CONTEXT);
+    const end = Math.min(doc.content.length, first + firstLength + SNIPPET_CONTEXT);
+    snippet = `${start > 0 ? '...' : ''}${doc.content.slice(start, end)}${end < doc.content.length ? '...' : ''}`;
+  }
+  return { name: doc.name, slug: doc.slug, description: doc.description, relevance_score: Math.round((points / POINTS.scale) * 100) / 100, snippet };
+}
+
+export const searchProcesses = defineTool<{ query: string }>({
+  name: 'search_processes',
+  title: 'Search processes',
+  description:
+    'Search the process documents for a case-insensitive substring. Points: name match 100, description match 50, 10 per occurrence in the body (capped at 50); relevance_score = points / 200 rounded to 2 decimals. Results sorted by score, then slug; at most 50. snippet = up to 50 characters either side of the first body match ("" when only name or description matched). Documents that fail to parse are not searched.',
+  inputSchema: {
+    type: 'object',
+    properties: { query: { type: 'string', description: 'Text to look for (not empty), matched as a substring ignoring case.' } },
+    required: ['query'],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      results: {
+        type: 'array',
+        maxItems: MAX_SEARCH_RESULTS,
+        items: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            slug: { type: 'string' },
+            description: { type: 'string' },
+            relevance_score: { type: 'number', minimum: 0, maximum: 1 },
+            snippet: { type: 'string' },
+          },
+          required: ['name', 'slug', 'description', 'relevance_score', 'snippet'],
+          additionalProperties: false,
+        },
+      },
+      query: { type: 'string' },
+      count: { type: 'integer', minimum: 0 },
+      total_processes: { type: 'integer', minimum: 0 },
+      message: { type: 'string' },
+    },
+    required: ['results', 'query', 'count', 'total_processes'],
+    additionalProperties: false,
+  },
+  handler({ query }, ctx) {
+    const needle = query.trim();
+    if (needle === '') throw new ToolError('query must not be empty');
+    const hits: Hit[] = [];
+    let total = 0;
+    for (const e of ctx.repo.entries('process')) {
+      const { doc } = outcome<ProcessDoc>(e);
+      if (!doc) continue;
+      total++;
+      const hit = scoreProcess(doc, needle);
+      if (hit) hits.push(hit);
+    }
+    hits.sort((a, b) => b.relevance_score - a.relevance_score || byCodePoint(a.slug, b.slug));
+    const results = hits.slice(0, MAX_SEARCH_RESULTS);
+    const out: Record<string, unknown> = { results, query, count: results.length, total_processes: total };
+    if (results.length === 0) out.message = 'No processes matched the search criteria.';
+    return jsonOutput(out);
+  },
+});

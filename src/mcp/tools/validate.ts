@@ -1,0 +1,37 @@
+import { lint } from '../../core/lint.js';
+import { ConfigError } from '../../core/schemas.js';
+import { parseFailureSchema } from '../schemas.js';
+import { ToolError, defineTool, jsonOutput } from '../tool.js';
+
+export const validate = defineTool<{ paths?: string[] }>({
+  name: 'validate',
+  title: 'Validate content',
+  description:
+    'Run the docgate linter over the root, or over some files or folders of it (paths relative to the root, or absolute inside it); cross-file rules always see the whole root. Returns {results: ParseFailureResult[], filesChecked, problemCount}, exactly as `docgate lint --format json`.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      paths: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Files or folders to check (default: the whole root).' },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      results: { type: 'array', items: parseFailureSchema },
+      filesChecked: { type: 'integer', minimum: 0 },
+      problemCount: { type: 'integer', minimum: 0 },
+    },
+    required: ['results', 'filesChecked', 'problemCount'],
+    additionalProperties: false,
+  },
+  handler({ paths }, ctx) {
+    try {
+      const run = lint({ root: ctx.root, paths: paths ?? [], cwd: ctx.root });
+      return jsonOutput({ results: run.results, filesChecked: run.filesChecked, problemCount: run.problemCount });
+    } catch (e) {
+      if (e instanceof ConfigError) throw new ToolError(`validate cannot run: ${e.message}`);
+      throw e;
+    }
+  },
+});
