@@ -10,9 +10,10 @@ export function statIdentity(st: BigIntStats): string {
 /** The stat identity of a path, or null when it is gone. */
 export function identityOf(abs: string): string | null {
   try {
-    return statIdentity(statSync(abs, { bigint: true }));
+    const st = statSync(abs, { bigint: true, throwIfNoEntry: false });
+    return st ? statIdentity(st) : null;
   } catch {
-    return null;
+    return null; // unreadable parent, loop of links, …: treated like a file that is gone
   }
 }
 
