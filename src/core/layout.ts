@@ -13,6 +13,8 @@ export interface FileRef {
   lang: string | null;
   /** Set when the entry cannot be read as a file: what it is instead. */
   problem?: 'directory' | 'symlink-outside' | 'unreadable';
+  /** Reached through a symbolic link (the file, or its language folder): its content lives elsewhere. */
+  link?: true;
 }
 
 /** Where each kind lives (SPEC §1). `sub` allows one level of folders below (SysRS language variants). */
@@ -22,6 +24,9 @@ const LAYOUT: readonly { dir: string; ext: string; kind: Kind; sub: boolean }[] 
   { dir: 'processes', ext: '.md', kind: 'process', sub: false },
   { dir: 'docs/sysrs', ext: '.md', kind: 'sysrs', sub: true },
 ];
+
+/** The folder of each kind, relative to the root. */
+export const KIND_DIRS: Readonly<Record<Kind, string>> = Object.fromEntries(LAYOUT.map((l) => [l.kind, l.dir])) as Record<Kind, string>;
 
 /** The kind (and language) of a root-relative path, or null when it is not a document. */
 export function classify(path: string): { kind: Kind; lang: string | null } | null {
@@ -48,14 +53,16 @@ function list(dir: string): Dirent[] {
 }
 
 /** Resolves what kind of entry a directory entry really is, following symlinks only inside the root. */
-function inspect(realRoot: string, abs: string, entry: Dirent): FileRef['problem'] | 'file' | 'skip' {
+function inspect(realRoot: string, abs: string, entry: Dirent): FileRef['problem'] | 'file' {
   if (entry.isFile()) return 'file';
   if (entry.isDirectory()) return 'directory';
-  if (!entry.isSymbolicLink()) return 'skip';
+  // A FIFO, socket or device named like a document is never opened: opening a FIFO blocks until a writer comes.
+  if (!entry.isSymbolicLink()) return 'unreadable';
   try {
     const target = realpathSync(abs);
     if (!isInside(realRoot, target)) return 'symlink-outside';
-    return statSync(target).isDirectory() ? 'directory' : 'file';
+    const st = statSync(target);
+    return st.isDirectory() ? 'directory' : st.isFile() ? 'file' : 'unreadable';
   } catch {
     return 'unreadable';
   }
@@ -69,20 +76,20 @@ function inspect(realRoot: string, abs: string, entry: Dirent): FileRef['problem
 export function discover(root: string, kinds?: ReadonlySet<Kind>): FileRef[] {
   const realRoot = realpathSync(root);
   const out: FileRef[] = [];
-  const visit = (relDir: string, lang: string | null, kind: Kind, ext: string, sub: boolean): void => {
+  const visit = (relDir: string, lang: string | null, kind: Kind, ext: string, sub: boolean, viaLink = false): void => {
     for (const entry of list(join(root, relDir))) {
       const path = `${relDir}/${entry.name}`;
       const abs = join(root, relDir, entry.name);
       if (sub && lang === null && (entry.isDirectory() || entry.isSymbolicLink()) && !entry.name.endsWith(ext)) {
         // A language folder; symlinked folders are followed only when they stay inside the root.
-        if (entry.isDirectory() || inspect(realRoot, abs, entry) === 'directory') visit(path, entry.name, kind, ext, false);
+        if (entry.isDirectory() || inspect(realRoot, abs, entry) === 'directory') visit(path, entry.name, kind, ext, false, entry.isSymbolicLink());
         continue;
       }
       if (!entry.name.endsWith(ext) || entry.name.length <= ext.length) continue;
       const what = inspect(realRoot, abs, entry);
-      if (what === 'skip') continue;
       const ref: FileRef = { path, abs, kind, lang };
       if (what !== 'file') ref.problem = what;
+      if (viaLink || entry.isSymbolicLink()) ref.link = true;
       out.push(ref);
     }
   };

@@ -40,12 +40,14 @@ interface Registered {
 }
 
 /** Runs one tool call; never throws. */
-export function callTool(registry: ReadonlyMap<string, Registered>, ctx: ToolContext, name: string, args: unknown): CallToolResult {
+export async function callTool(registry: ReadonlyMap<string, Registered>, ctx: ToolContext, name: string, args: unknown): Promise<CallToolResult> {
   const entry = registry.get(name);
   if (!entry) return errorResult(`Unknown tool '${name}'. Available tools: ${[...registry.keys()].join(', ')}.`);
   const problem = entry.check(args ?? {});
   if (problem !== null) return errorResult(problem);
   try {
+    // Change events already queued by the kernel reach the repository's watchers first (never stale).
+    await ctx.repo.settle();
     const out = entry.tool.handler((args ?? {}) as Record<string, unknown>, ctx);
     const result: CallToolResult = { content: [{ type: 'text', text: out.text }] };
     if (entry.tool.outputSchema && out.structured) result.structuredContent = out.structured;
@@ -59,7 +61,7 @@ export function callTool(registry: ReadonlyMap<string, Registered>, ctx: ToolCon
 
 /** The server for one root, not yet connected; one `Repository` lives as long as the server. */
 export function createServer(root: string): Server {
-  const ctx: ToolContext = { root, repo: new Repository(root), rules: () => loadRuleSet(root) };
+  const ctx: ToolContext = { root, repo: new Repository(root, { watch: true }), rules: () => loadRuleSet(root) };
   const registry = new Map<string, Registered>(TOOLS.map((tool) => [tool.name, { tool, check: compileArguments(tool.name, tool.inputSchema) }]));
   const server = new Server(
     { name: 'docgate', version: VERSION },
@@ -82,12 +84,12 @@ export function createServer(root: string): Server {
   }));
 
   let calls = 0;
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args } = request.params;
     const n = ++calls;
     // DOCGATE_MCP_DEBUG=1 brackets each call on stderr, e.g. to attribute file accesses to calls.
     if (debug) log(`call #${n} ${name} begin`);
-    const result = callTool(registry, ctx, name, args);
+    const result = await callTool(registry, ctx, name, args);
     if (debug) log(`call #${n} ${name} end`);
     return result;
   });

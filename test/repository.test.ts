@@ -1,0 +1,79 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ProcessDoc } from '../src/core/analysis.js';
+import { Repository } from '../src/core/repository.js';
+import { REPO } from './helpers.js';
+
+const base = mkdtempSync(join(tmpdir(), 'docgate-repo-'));
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+let root = '';
+let n = 0;
+let repo: Repository;
+
+const processText = (name: string) => `---\nname: ${name}\ndescription: d\n---\n# ${name}\n\nBody.\n`;
+
+beforeEach(() => {
+  root = join(base, `r${n++}`);
+  mkdirSync(join(root, 'processes'), { recursive: true });
+  writeFileSync(join(root, 'processes', 'alpha.md'), processText('Alpha'));
+  repo = new Repository(root, { watch: true });
+});
+afterEach(() => repo.close());
+
+async function names(): Promise<string[]> {
+  await repo.settle();
+  return repo.entries('process').map((e) => (e.failure ? `failed:${e.failure.diagnostics[0]!.rule}` : (e.analysis.doc as ProcessDoc).name));
+}
+
+describe('Repository (the MCP server’s live view)', () => {
+  it('returns the same entries while nothing changes', async () => {
+    const first = (await repo.settle(), repo.entries('process'));
+    expect(first.length).toBe(1);
+    expect((await repo.settle(), repo.entries('process'))).toBe(first);
+  });
+
+  it('sees every change made between two calls, also in-place rewrites of the same size', async () => {
+    expect(await names()).toEqual(['Alpha']);
+    // Same size, written within the same clock tick: size and mtime can stay equal, the watcher still tells.
+    for (const name of Array.from({ length: 40 }, (_, i) => `N${String(i).padStart(4, '0')}`)) {
+      writeFileSync(join(root, 'processes', 'alpha.md'), processText(name));
+      expect(await names()).toEqual([name]);
+    }
+  });
+
+  it('sees added and deleted files, and failures caused by another file (cross-file)', async () => {
+    expect(await names()).toEqual(['Alpha']);
+    writeFileSync(join(root, 'processes', 'beta.md'), processText('ALPHA'));
+    expect(await names()).toEqual(['failed:process-duplicate-name', 'failed:process-duplicate-name']);
+    unlinkSync(join(root, 'processes', 'beta.md'));
+    expect(await names()).toEqual(['Alpha']);
+  });
+
+  it('sees a changed rule file (a root schema override)', async () => {
+    writeFileSync(join(root, 'processes', 'alpha.md'), processText('Alpha').replace('description: d', 'description: d\nowner: me'));
+    expect(await names()).toEqual(['failed:unknown-key']);
+    const schema = JSON.parse(readFileSync(join(REPO, 'schemas', 'process-frontmatter.schema.json'), 'utf8'));
+    schema.properties.owner = { type: 'string' };
+    mkdirSync(join(root, 'schemas'));
+    writeFileSync(join(root, 'schemas', 'process-frontmatter.schema.json'), JSON.stringify(schema));
+    expect(await names()).toEqual(['Alpha']);
+  });
+
+  it('sees a change to the target of a symlinked document (outside the watched folder, inside the root)', async () => {
+    mkdirSync(join(root, 'shared'));
+    writeFileSync(join(root, 'shared', 'gamma.md'), processText('Gamma'));
+    symlinkSync(join(root, 'shared', 'gamma.md'), join(root, 'processes', 'gamma.md'));
+    expect(await names()).toEqual(['Alpha', 'Gamma']);
+    writeFileSync(join(root, 'shared', 'gamma.md'), processText('Gamme'));
+    expect(await names()).toEqual(['Alpha', 'Gamme']);
+  });
+
+  it('works without watching too (every call verifies by stat)', async () => {
+    const plain = new Repository(root);
+    expect(plain.entries('process').length).toBe(1);
+    writeFileSync(join(root, 'processes', 'alpha.md'), processText('Zulu'));
+    expect((plain.entries('process')[0]!.analysis.doc as ProcessDoc).name).toBe('Zulu');
+  });
+});
