@@ -17,10 +17,16 @@ export interface CacheEntry {
   facts: Facts;
 }
 
+type Entries = Record<string, CacheEntry>;
+
+/**
+ * On disk, each kind's entries are a JSON string of their own: a run that lints one process parses (and,
+ * if it changed something, writes back) only the processes' section; the others are kept as text.
+ */
 interface CacheFile {
   docgate: string;
   rules: string;
-  entries: Record<string, CacheEntry>;
+  kinds: Partial<Record<Kind, string>>;
 }
 
 /**
@@ -29,7 +35,9 @@ interface CacheFile {
  * A missing, unreadable or foreign cache file is an empty cache, never an error.
  */
 export class LintCache {
-  private dirty = false;
+  private readonly parsed = new Map<Kind, Entries>();
+  private readonly dirty = new Set<Kind>();
+  private fresh = false;
 
   private constructor(
     readonly file: string,
@@ -39,43 +47,67 @@ export class LintCache {
   static load(file: string, version: string, rulesHash: string): LintCache {
     try {
       const data = JSON.parse(readFileSync(file, 'utf8')) as CacheFile;
-      if (data.docgate === version && data.rules === rulesHash && data.entries && typeof data.entries === 'object') return new LintCache(file, data);
+      if (data.docgate === version && data.rules === rulesHash && data.kinds && typeof data.kinds === 'object') return new LintCache(file, data);
     } catch {
       /* no usable cache yet */
     }
-    const cache = new LintCache(file, { docgate: version, rules: rulesHash, entries: {} });
-    cache.dirty = true;
+    const cache = new LintCache(file, { docgate: version, rules: rulesHash, kinds: {} });
+    cache.fresh = true;
     return cache;
   }
 
-  get(path: string): CacheEntry | undefined {
-    return Object.hasOwn(this.data.entries, path) ? this.data.entries[path] : undefined;
+  private section(kind: Kind): Entries {
+    let entries = this.parsed.get(kind);
+    if (!entries) {
+      entries = {};
+      const text = this.data.kinds[kind];
+      if (text !== undefined) {
+        try {
+          entries = JSON.parse(text) as Entries;
+        } catch {
+          entries = {};
+          this.dirty.add(kind);
+        }
+      }
+      this.parsed.set(kind, entries);
+    }
+    return entries;
+  }
+
+  get(path: string, kind: Kind): CacheEntry | undefined {
+    const entries = this.section(kind);
+    return Object.hasOwn(entries, path) ? entries[path] : undefined;
   }
 
   set(path: string, entry: CacheEntry): void {
-    this.data.entries[path] = entry;
-    this.dirty = true;
+    this.section(entry.kind)[path] = entry;
+    this.dirty.add(entry.kind);
   }
 
   /** Drops entries of `kinds` whose files no longer exist (entries of other kinds were not looked at). */
   retain(paths: ReadonlySet<string>, kinds: ReadonlySet<Kind>): void {
-    for (const [path, entry] of Object.entries(this.data.entries)) {
-      if (kinds.has(entry.kind) && !paths.has(path)) {
-        delete this.data.entries[path];
-        this.dirty = true;
+    for (const kind of kinds) {
+      const entries = this.section(kind);
+      for (const path of Object.keys(entries)) {
+        if (!paths.has(path)) {
+          delete entries[path];
+          this.dirty.add(kind);
+        }
       }
     }
   }
 
   /** Writes atomically (temporary file + rename); a cache that cannot be written is only a warning. */
   save(): string | null {
-    if (!this.dirty) return null;
+    if (!this.fresh && this.dirty.size === 0) return null;
+    for (const kind of this.dirty) this.data.kinds[kind] = JSON.stringify(this.parsed.get(kind) ?? {});
     const tmp = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(dirname(this.file), { recursive: true });
       writeFileSync(tmp, JSON.stringify(this.data));
       renameSync(tmp, this.file);
-      this.dirty = false;
+      this.dirty.clear();
+      this.fresh = false;
       return null;
     } catch (e) {
       return `cannot write cache ${this.file}: ${(e as Error).message}`;

@@ -140,7 +140,7 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { warnin
   const work: (WorkItem & { index: number })[] = [];
   p.needed.forEach((ref, index) => {
     const withBody = p.selected.has(ref.path);
-    const entry = cache?.get(ref.path);
+    const entry = cache?.get(ref.path, ref.kind);
     if (entry && entry.hash !== null && entry.kind === ref.kind && !ref.problem) {
       if (!withBody) {
         if (identityOf(ref.abs) === entry.identity) {
