@@ -2,6 +2,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseCacheFile, serializeCacheFile } from '../src/core/lint-cache.js';
+import type { CacheFile } from '../src/core/lint-cache.js';
 import { REPO, fixture, runCli } from './helpers.js';
 
 const base = mkdtempSync(join(tmpdir(), 'docgate-cache-'));
@@ -21,16 +23,11 @@ function lintJson(...extra: string[]): { code: number | null; stdout: string } {
   return { code: r.code, stdout: r.stdout };
 }
 
-interface CacheData {
-  docgate: string;
-  rules: string;
-  /** Each kind's entries, as a JSON string of their own. */
-  kinds: Record<string, string>;
-}
+type CacheData = CacheFile;
 type Entries = Record<string, { diagnostics: { line: number; column: number; rule: string; message: string }[] }>;
 
 function readCache(file = cacheFile): CacheData {
-  return JSON.parse(readFileSync(file, 'utf8')) as CacheData;
+  return parseCacheFile(readFileSync(file))!;
 }
 
 function processEntries(c: CacheData): Entries {
@@ -44,7 +41,7 @@ function plant(path: string, mutate: (c: CacheData) => void = () => {}): void {
   entries[path]!.diagnostics = [{ line: 1, column: 1, rule: 'planted', message: 'Unexpected replay' }];
   c.kinds.process = JSON.stringify(entries);
   mutate(c);
-  writeFileSync(cacheFile, JSON.stringify(c));
+  writeFileSync(cacheFile, serializeCacheFile(c));
 }
 
 const PROCESS = 'processes/release.md';

@@ -1,16 +1,19 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
-import type { BigIntStats } from 'node:fs';
+import type { Stats } from 'node:fs';
 
-/** mtime (ns), ctime (ns), size and inode: a file rewritten in place gets a new identity. */
-export function statIdentity(st: BigIntStats): string {
-  return `${st.mtimeNs}:${st.ctimeNs}:${st.size}:${st.ino}`;
+/**
+ * mtime, ctime (milliseconds with their sub-millisecond fraction), size and inode: a file rewritten in
+ * place gets a new identity. (Number stats: BigInt ones cost a sixth of a one-file lint at 10k files.)
+ */
+export function statIdentity(st: Stats): string {
+  return `${st.mtimeMs}:${st.ctimeMs}:${st.size}:${st.ino}`;
 }
 
 /** The stat identity of a path, or null when it is gone. */
 export function identityOf(abs: string): string | null {
   try {
-    const st = statSync(abs, { bigint: true, throwIfNoEntry: false });
+    const st = statSync(abs, { throwIfNoEntry: false });
     return st ? statIdentity(st) : null;
   } catch {
     return null; // unreadable parent, loop of links, …: treated like a file that is gone
@@ -41,10 +44,10 @@ export function readLimited(abs: string, maxBytes: number): ReadOutcome {
     return code === 'ENOENT' ? { kind: 'gone' } : { kind: 'error', code };
   }
   try {
-    const st = fstatSync(fd, { bigint: true });
+    const st = fstatSync(fd);
     const identity = statIdentity(st);
     if (st.isDirectory()) return { kind: 'directory', identity };
-    const size = Number(st.size);
+    const size = st.size;
     if (size > maxBytes) return { kind: 'too-large', size, identity };
     const bytes = Buffer.allocUnsafe(size);
     let off = 0;

@@ -20,13 +20,57 @@ export interface CacheEntry {
 type Entries = Record<string, CacheEntry>;
 
 /**
- * On disk, each kind's entries are a JSON string of their own: a run that lints one process parses (and,
- * if it changed something, writes back) only the processes' section; the others are kept as text.
+ * On disk: one header line of JSON (`docgate`, `rules`, and the byte range of each kind's section),
+ * then each kind's entries as JSON, one after the other. A run that lints one process parses only the
+ * header and the processes' section; the other sections are carried over as bytes.
  */
-interface CacheFile {
+interface Header {
   docgate: string;
   rules: string;
+  sections: Partial<Record<Kind, [number, number]>>;
+}
+
+export interface CacheFile {
+  docgate: string;
+  rules: string;
+  /** Unparsed section text per kind. */
   kinds: Partial<Record<Kind, string>>;
+}
+
+export function parseCacheFile(bytes: Buffer): CacheFile | null {
+  const nl = bytes.indexOf(10);
+  if (nl === -1) return null;
+  const header = JSON.parse(bytes.toString('utf8', 0, nl)) as Header;
+  if (typeof header.docgate !== 'string' || typeof header.rules !== 'string' || typeof header.sections !== 'object' || header.sections === null) return null;
+  const kinds: CacheFile['kinds'] = {};
+  for (const [kind, range] of Object.entries(header.sections) as [Kind, [number, number]][]) {
+    const [start, end] = range;
+    if (!(Number.isInteger(start) && Number.isInteger(end) && nl < start && start <= end && end <= bytes.length)) return null;
+    kinds[kind] = bytes.toString('utf8', start, end);
+  }
+  return { docgate: header.docgate, rules: header.rules, kinds };
+}
+
+export function serializeCacheFile(data: CacheFile): Buffer {
+  const parts = (Object.entries(data.kinds) as [Kind, string][]).map(([kind, text]) => [kind, Buffer.from(text, 'utf8')] as const);
+  const sections: Header['sections'] = {};
+  // Offsets depend on the header's own length: lay out relative offsets, then shift by it.
+  let offset = 0;
+  const relative: [Kind, number, number][] = parts.map(([kind, buf]) => {
+    const range: [Kind, number, number] = [kind, offset, offset + buf.length];
+    offset += buf.length;
+    return range;
+  });
+  let headerLength = 0;
+  let header = '';
+  for (let i = 0; i < 10; i++) {
+    for (const [kind, start, end] of relative) sections[kind] = [headerLength + 1 + start, headerLength + 1 + end];
+    header = JSON.stringify({ docgate: data.docgate, rules: data.rules, sections });
+    const length = Buffer.byteLength(header);
+    if (length === headerLength) break;
+    headerLength = length;
+  }
+  return Buffer.concat([Buffer.from(`${header}\n`, 'utf8'), ...parts.map(([, buf]) => buf)]);
 }
 
 /**
@@ -46,8 +90,8 @@ export class LintCache {
 
   static load(file: string, version: string, rulesHash: string): LintCache {
     try {
-      const data = JSON.parse(readFileSync(file, 'utf8')) as CacheFile;
-      if (data.docgate === version && data.rules === rulesHash && data.kinds && typeof data.kinds === 'object') return new LintCache(file, data);
+      const data = parseCacheFile(readFileSync(file));
+      if (data && data.docgate === version && data.rules === rulesHash) return new LintCache(file, data);
     } catch {
       /* no usable cache yet */
     }
@@ -104,7 +148,7 @@ export class LintCache {
     const tmp = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(dirname(this.file), { recursive: true });
-      writeFileSync(tmp, JSON.stringify(this.data));
+      writeFileSync(tmp, serializeCacheFile(this.data));
       renameSync(tmp, this.file);
       this.dirty.clear();
       this.fresh = false;

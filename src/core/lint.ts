@@ -1,10 +1,10 @@
-import { existsSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { MAX_BYTES, analyzeFile, analyzeFileIdentified } from './analyze.js';
 import type { Analysis } from './analysis.js';
 import { crossFileDiagnostics } from './cross-file.js';
 import { contentHash, identityOf, readLimited } from './file-identity.js';
-import { discover, insideRoot } from './layout.js';
+import { KIND_DIRS, classify, discover, insideRoot } from './layout.js';
 import type { FileRef } from './layout.js';
 import { LintCache } from './lint-cache.js';
 import type { CacheEntry } from './lint-cache.js';
@@ -13,7 +13,7 @@ import type { WorkItem } from './parallel.js';
 import { resultOf } from './result.js';
 import { ConfigError, loadRuleSet } from './schemas.js';
 import type { RuleSet } from './schemas.js';
-import type { ParseFailureResult } from './types.js';
+import type { Kind, ParseFailureResult } from './types.js';
 import { VERSION } from './version.js';
 
 export interface LintOptions {
@@ -49,41 +49,67 @@ export function resolveRoot(root: string, cwd = process.cwd()): string {
   return abs;
 }
 
-/** Picks the documents named by `paths` (files or folders); anything that is not a document is ignored. */
-function select(root: string, all: readonly FileRef[], paths: readonly string[], cwd: string): FileRef[] {
-  const chosen = new Set<string>();
-  for (const p of paths) {
+interface Target {
+  /** Root-relative path with `/` separators ('' = the root itself). */
+  rel: string;
+  dir: boolean;
+}
+
+/** Resolves the paths given on the command line to root-relative targets (usage errors: exit 2). */
+function targets(root: string, paths: readonly string[], cwd: string): Target[] {
+  return paths.map((p) => {
     const abs = resolve(cwd, p);
-    if (!existsSync(abs)) throw new ConfigError(`no such file or folder: ${p}`);
+    let st;
+    try {
+      st = statSync(abs);
+    } catch {
+      throw new ConfigError(`no such file or folder: ${p}`);
+    }
     if (!insideRoot(root, abs)) throw new ConfigError(`${p} is outside the root ${root}`);
     let rel = relative(root, abs).split(sep).join('/');
     if (rel.startsWith('..') || isAbsolute(rel)) {
       // The root or the path goes through a symlink: compare real paths instead.
-      rel = relative(resolve(root), abs).split(sep).join('/');
+      rel = relative(realpathSync(root), realpathSync(abs)).split(sep).join('/');
     }
-    if (rel === '') {
-      for (const f of all) chosen.add(f.path);
-      continue;
-    }
-    for (const f of all) {
-      if (f.path === rel || f.path.startsWith(`${rel}/`)) chosen.add(f.path);
-    }
+    return { rel, dir: st.isDirectory() };
+  });
+}
+
+/** The kinds a target can hold: a file has at most one; a folder, those whose folders meet it. */
+function kindsOf(t: Target): Kind[] {
+  if (!t.dir) {
+    const c = classify(t.rel);
+    return c ? [c.kind] : [];
   }
-  return all.filter((f) => chosen.has(f.path));
+  return (Object.entries(KIND_DIRS) as [Kind, string][])
+    .filter(([, dir]) => t.rel === '' || dir === t.rel || dir.startsWith(`${t.rel}/`) || t.rel.startsWith(`${dir}/`))
+    .map(([kind]) => kind);
+}
+
+function isSelected(path: string, ts: readonly Target[]): boolean {
+  return ts.some((t) => t.rel === '' || path === t.rel || (t.dir && path.startsWith(`${t.rel}/`)));
 }
 
 interface Plan {
-  all: FileRef[];
   /** The documents of the kinds the selection needs (cross-file rules are per kind). */
   needed: FileRef[];
   selected: Set<string>;
 }
 
+/**
+ * Finds what to lint. Only the kinds of the selected documents are discovered: cross-file rules never
+ * cross kinds, so one staged process never lists the SysRS folder.
+ */
 function plan(options: LintOptions): Plan {
-  const all = discover(options.root);
-  const selected = options.paths && options.paths.length > 0 ? select(options.root, all, options.paths, options.cwd ?? process.cwd()) : all;
-  const kinds = new Set(selected.map((f) => f.kind));
-  return { all, needed: all.filter((f) => kinds.has(f.kind)), selected: new Set(selected.map((f) => f.path)) };
+  if (!options.paths || options.paths.length === 0) {
+    const all = discover(options.root);
+    return { needed: all, selected: new Set(all.map((f) => f.path)) };
+  }
+  const ts = targets(options.root, options.paths, options.cwd ?? process.cwd());
+  const needed = discover(options.root, new Set(ts.flatMap(kindsOf)));
+  const selected = new Set(needed.filter((f) => isSelected(f.path, ts)).map((f) => f.path));
+  const kinds = new Set(needed.filter((f) => selected.has(f.path)).map((f) => f.kind));
+  return { needed: needed.filter((f) => kinds.has(f.kind)), selected };
 }
 
 /** Cross-file rules over every analysis, then the results of the selected documents. */
