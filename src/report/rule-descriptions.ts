@@ -1,3 +1,5 @@
+import { SYSRS_OUTLINE_RULES } from '../kinds/sysrs/outline.js';
+
 /**
  * One-line descriptions of docgate's rule ids, for reports that list the rules (SARIF `rules`).
  * Messages carry the detail of each finding; these say what the rule checks.
@@ -43,25 +45,8 @@ export const RULE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'sysrs-duplicate-id': 'SysRS ids must be unique across documents',
   'sysrs-variant-source': 'A SysRS variant must have an English source with the same file name',
   'sysrs-variant-id': 'A SysRS variant must share the id of its source',
-  'sysrs-h1': 'A SysRS must have the H1 `System Requirements Specification: <title>`',
-  'sysrs-h1-duplicate': 'A SysRS must have exactly one H1',
-  'sysrs-h1-first': 'The H1 must be the first thing in a SysRS body',
-  'sysrs-missing-section': 'Mandatory SysRS sections must be present',
-  'sysrs-heading-order': 'SysRS sections must appear in the order of the outline',
-  'sysrs-heading-duplicate': 'Each SysRS section must appear only once',
-  'sysrs-unknown-heading': 'SysRS headings must be sections of the outline',
-  'sysrs-section-last': 'A section the outline marks as last must come last',
-  'sysrs-container-empty': 'A SysRS section must hold its required sub-sections',
-  'sysrs-list-empty': 'A SysRS list section must hold at least one bullet',
-  'sysrs-list-item': 'A SysRS list item must be a bullet `<TAG> <uuid>: <title>`',
-  'sysrs-list-tag': 'A SysRS list item must carry a tag allowed in its section',
-  'sysrs-list-uuid': 'A SysRS list item must carry a lowercase canonical UUID',
-  'sysrs-updates-heading': 'A SysRS update entry must be `### <timestamp> - <title>`',
-  'sysrs-updates-order': 'SysRS update entries must be newest first',
-  'sysrs-updates-empty': 'A SysRS update entry must have content',
-  'sysrs-updates-content': 'The Updates section may hold only an HTML comment and `###` entries',
-  'sysrs-outline-invalid': 'The SysRS outline data must be valid',
-  'sysrs-internal': 'The SysRS body could not be checked',
+  // SysRS body outline: described where the rules are implemented.
+  ...SYSRS_OUTLINE_RULES,
 };
 
 /** The short description of a rule id; an id not in the table gets a generic one. */
