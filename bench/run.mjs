@@ -1,0 +1,542 @@
+// `npm run bench [-- options]`: the performance table of SPEC §6 / issue 7.
+//
+// Generates the deterministic corpus of bench/corpus.mjs into a fresh folder under os.tmpdir() (never
+// into the repository), then measures, each over --runs runs (median with min–max):
+//   - cold full `docgate lint` (wall ms, documents/s, peak RSS of the child),
+//   - warm full lint with `--cache`, one staged file with a warm cache next to bare `node -e 0`,
+//   - MCP `list_sysrs` cold (first call of a fresh server) and warm p50, `get_sysrs` warm p50,
+//   - the peer: remark-cli + remark-frontmatter + remark-lint-frontmatter-schema with draft-07 copies
+//     of docgate's frontmatter schemas, on a subset (default 1,000 markdown documents; --peer-full: all),
+//     after checking that it reports the planted frontmatter defects of that subset,
+// and prints one Markdown table with the targets of issue 7. It builds nothing: `npm run bench` runs
+// `npm run build` first.
+//
+// Options:
+//   --n N              documents in the corpus (default 10000)
+//   --seed S           corpus seed (default 1)
+//   --runs R           runs per measurement (default 3, minimum 1)
+//   --calls C          MCP calls per warm measurement (default 20)
+//   --peer-n M         markdown documents in the peer subset (default 1000)
+//   --peer-full        run the peer on every markdown document of the corpus (~6 min per run at N=10000)
+//   --peer-runs R      runs of the peer (default: --runs)
+//   --no-peer          skip the peer (the ratio row becomes n/a)
+//   --sizes A,B,C      only measure cold full lint at each N (how cost grows with N) and print that table
+//   --json FILE        also write every raw number to FILE
+//   --keep             keep the temporary folder and print its path
+
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir, cpus, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { generateCorpus } from './corpus.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const REPO = resolve(HERE, '..');
+const BIN = join(REPO, 'bin', 'docgate.js');
+const NODE = process.execPath;
+const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+
+const { values: opt } = parseArgs({
+  options: {
+    n: { type: 'string', default: '10000' },
+    seed: { type: 'string', default: '1' },
+    runs: { type: 'string', default: '3' },
+    calls: { type: 'string', default: '20' },
+    'peer-n': { type: 'string', default: '1000' },
+    'peer-full': { type: 'boolean', default: false },
+    'peer-runs': { type: 'string' },
+    'no-peer': { type: 'boolean', default: false },
+    sizes: { type: 'string' },
+    json: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const N = Number(opt.n);
+const SEED = Number(opt.seed);
+const RUNS = Math.max(1, Number(opt.runs));
+const CALLS = Math.max(1, Number(opt.calls));
+const PEER_RUNS = Math.max(1, Number(opt['peer-runs'] ?? RUNS));
+for (const [k, v] of [['--n', N], ['--seed', SEED], ['--runs', RUNS], ['--calls', CALLS]]) {
+  if (!Number.isFinite(v)) {
+    process.stderr.write(`bench: ${k} needs a number\n`);
+    process.exit(2);
+  }
+}
+if (!existsSync(join(REPO, 'dist'))) {
+  process.stderr.write('bench: dist/ is missing; run `npm run build` first (npm run bench does)\n');
+  process.exit(2);
+}
+
+const log = (s) => process.stderr.write(`${s}\n`);
+const TMP = mkdtempSync(join(tmpdir(), 'docgate-bench-'));
+const raw = {
+  machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, totalMemMB: Math.round(totalmem() / 2 ** 20), node: process.version, platform: process.platform },
+  options: { n: N, seed: SEED, runs: RUNS, calls: CALLS },
+  rssMethod: GNU_TIME ? '/usr/bin/time -f %M' : '/proc/<pid>/status VmHWM polling',
+};
+
+let cleaned = false;
+function cleanup() {
+  if (cleaned) return;
+  cleaned = true;
+  if (opt.keep) log(`bench: kept ${TMP}`);
+  else rmSync(TMP, { recursive: true, force: true });
+}
+process.on('SIGINT', () => {
+  cleanup();
+  process.exit(130);
+});
+
+// ------------------------------------------------------------------------------------------- helpers
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const p50 = median;
+const stats = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs), samples: xs });
+const fmt = (x, d = 0) => (x === undefined || x === null || Number.isNaN(x) ? 'n/a' : x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }));
+const fmtStats = (s, unit, d = 0) => {
+  const u = unit.startsWith('/') || unit === '' ? unit : ` ${unit}`;
+  return s.samples.length > 1 ? `${fmt(s.median, d)}${u} (${fmt(s.min, d)}–${fmt(s.max, d)})` : `${fmt(s.median, d)}${u}`;
+};
+
+/**
+ * Runs a command as a child process, measuring wall time (spawn to exit) and, where possible, the
+ * child's peak resident set size. Resolves { ms, rssMB, code, stdout, stderr }.
+ */
+function run(cmd, args, { cwd = REPO, env = process.env, capture = true } = {}) {
+  return new Promise((resolveRun, reject) => {
+    const rssFile = join(TMP, `rss-${process.pid}-${Math.random().toString(36).slice(2)}.txt`);
+    const [c, a] = GNU_TIME ? [GNU_TIME, ['-f', '%M', '-o', rssFile, cmd, ...args]] : [cmd, args];
+    const t0 = process.hrtime.bigint();
+    const child = spawn(c, a, { cwd, env, stdio: ['ignore', capture ? 'pipe' : 'ignore', 'pipe'] });
+    const out = [];
+    const err = [];
+    child.stdout?.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => err.push(d));
+    let hwm = 0;
+    let poll;
+    if (!GNU_TIME) {
+      const read = () => {
+        try {
+          const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+          if (m) hwm = Math.max(hwm, Number(m[1]));
+        } catch {
+          /* exited */
+        }
+      };
+      poll = setInterval(read, 10);
+    }
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      if (poll) clearInterval(poll);
+      let rssKB = hwm || null;
+      let stderr = Buffer.concat(err).toString('utf8');
+      if (GNU_TIME) {
+        try {
+          const lines = readFileSync(rssFile, 'utf8').trim().split('\n');
+          rssKB = Number(lines[lines.length - 1]);
+          rmSync(rssFile, { force: true });
+        } catch {
+          rssKB = null;
+        }
+      }
+      resolveRun({ ms, rssMB: rssKB ? rssKB / 1024 : null, code, stdout: Buffer.concat(out).toString('utf8'), stderr });
+    });
+  });
+}
+const docgate = (args, o) => run(NODE, [BIN, ...args], o);
+
+/** Runs `fn` `times` times (sequentially), returning the array of results. */
+async function repeat(times, fn) {
+  const out = [];
+  for (let i = 0; i < times; i++) out.push(await fn(i));
+  return out;
+}
+
+function makeCorpus(n, dir) {
+  const t0 = performance.now();
+  const m = generateCorpus({ n, seed: SEED, root: dir });
+  const { paths, ...manifest } = m;
+  writeFileSync(join(dirname(dir), `${n}-manifest.json`), `${JSON.stringify(manifest, null, 2)}\n`);
+  log(`bench: corpus N=${n}: ${m.documents} documents, ${(m.bytes / 1e6).toFixed(1)} MB, ${m.broken.length} planted broken files, ${Math.round(performance.now() - t0)} ms -> ${dir}`);
+  return m;
+}
+
+/** Compares docgate's failing files with the manifest. */
+function checkAgainstManifest(jsonText, manifest) {
+  let report;
+  try {
+    report = JSON.parse(jsonText);
+  } catch {
+    return { ok: false, note: 'docgate --format json output did not parse' };
+  }
+  const planted = new Set(manifest.broken.map((b) => b.path));
+  const got = new Set(report.results.map((r) => r.path));
+  const unexpected = [...got].filter((p) => !planted.has(p));
+  const missed = [...planted].filter((p) => !got.has(p));
+  return { ok: unexpected.length === 0 && missed.length === 0, filesChecked: report.filesChecked, failing: got.size, planted: planted.size, unexpected, missed };
+}
+
+// ------------------------------------------------------------------------------------------ --sizes
+
+if (opt.sizes) {
+  const sizes = opt.sizes.split(',').map((s) => Number(s.trim())).filter((x) => x > 0);
+  const rows = [];
+  try {
+    for (const n of sizes) {
+      const dir = join(TMP, `corpus-${n}`);
+      const m = makeCorpus(n, dir);
+      const runs = await repeat(RUNS, async (i) => {
+        const r = await docgate(['lint', '--root', dir, '--format', 'json']);
+        log(`bench: N=${n} cold lint run ${i + 1}: ${Math.round(r.ms)} ms, ${fmt(r.rssMB)} MB, exit ${r.code}`);
+        if (i === 0) {
+          const c = checkAgainstManifest(r.stdout, m);
+          if (!c.ok) log(`bench: WARNING: N=${n}: docgate reported ${c.failing} failing files, planted ${c.planted} (unexpected ${c.unexpected?.length}, missed ${c.missed?.length})`);
+        }
+        return r;
+      });
+      const wall = stats(runs.map((r) => r.ms));
+      const rss = stats(runs.map((r) => r.rssMB));
+      rows.push({ n, documents: m.documents, mb: m.bytes / 1e6, wall, docsPerS: (m.documents / wall.median) * 1000, rss, msPer1k: (wall.median / m.documents) * 1000 });
+      if (!opt.keep) rmSync(dir, { recursive: true, force: true });
+    }
+    const lines = [
+      `Cold full \`docgate lint\` by corpus size (seed ${SEED}, ${RUNS} runs each, median (min–max); ${raw.machine.cpus} cores, Node ${process.version})`,
+      '',
+      '| N documents | corpus MB | wall ms | documents/s | ms per 1,000 documents | peak RSS MB |',
+      '|---:|---:|---:|---:|---:|---:|',
+      ...rows.map((r) => `| ${fmt(r.n)} | ${fmt(r.mb, 1)} | ${fmtStats(r.wall, '')} | ${fmt(r.docsPerS)} | ${fmt(r.msPer1k)} | ${fmtStats(r.rss, '')} |`),
+    ];
+    process.stdout.write(`${lines.join('\n').replaceAll(' |', ' |').replaceAll('  |', ' |')}\n`);
+    raw.sizes = rows;
+    if (opt.json) writeFileSync(opt.json, `${JSON.stringify(raw, null, 2)}\n`);
+  } finally {
+    cleanup();
+  }
+  process.exit(0);
+}
+
+// ------------------------------------------------------------------------------------------ main run
+
+const ROOT = join(TMP, 'corpus');
+const rows = []; // { measurement, value, result, target, met }
+const row = (measurement, value, result, target = '', met = '') => rows.push({ measurement, value, result, target, met });
+const yes = (b) => (b === null || b === undefined ? 'n/a' : b ? 'yes' : 'NO');
+
+try {
+  const manifest = makeCorpus(N, ROOT);
+  raw.corpus = { documents: manifest.documents, bytes: manifest.bytes, counts: manifest.counts, broken: manifest.broken.length };
+
+  // ---- cold full lint
+  let check;
+  const cold = await repeat(RUNS, async (i) => {
+    const r = await docgate(['lint', '--root', ROOT, '--format', 'json']);
+    log(`bench: cold full lint run ${i + 1}: ${Math.round(r.ms)} ms, ${fmt(r.rssMB)} MB peak RSS, exit ${r.code}`);
+    if (i === 0) {
+      check = checkAgainstManifest(r.stdout, manifest);
+      log(
+        check.ok
+          ? `bench: docgate reports exactly the ${check.planted} planted broken files (${check.filesChecked} files checked)`
+          : `bench: WARNING: docgate reports ${check.failing} failing files, ${check.planted} planted; unexpected: ${check.unexpected?.slice(0, 5).join(', ')}; missed: ${check.missed?.slice(0, 5).join(', ')}`,
+      );
+    }
+    return r;
+  });
+  const coldWall = stats(cold.map((r) => r.ms));
+  const coldDocsPerS = stats(cold.map((r) => (manifest.documents / r.ms) * 1000));
+  const coldRss = stats(cold.map((r) => r.rssMB));
+  raw.cold = { wallMs: coldWall, docsPerS: coldDocsPerS, rssMB: coldRss, check };
+
+  // ---- warm full lint with --cache
+  let hasCache = false;
+  let cacheNote = '';
+  {
+    const fill = await docgate(['lint', '--root', ROOT, '--format', 'json', '--cache']);
+    if (fill.code === 2) cacheNote = `n/a (no --cache: ${fill.stderr.trim().split('\n')[0]})`;
+    else {
+      hasCache = true;
+      log(`bench: cache filled in ${Math.round(fill.ms)} ms`);
+    }
+  }
+  let warm;
+  if (hasCache) {
+    const coldResults = JSON.parse(cold[0].stdout).results;
+    warm = await repeat(RUNS, async (i) => {
+      const r = await docgate(['lint', '--root', ROOT, '--format', 'json', '--cache']);
+      log(`bench: warm full lint run ${i + 1}: ${Math.round(r.ms)} ms, ${fmt(r.rssMB)} MB, exit ${r.code}`);
+      if (i === 0) {
+        try {
+          const same = JSON.stringify(JSON.parse(r.stdout).results) === JSON.stringify(coldResults);
+          if (!same) log('bench: WARNING: the warm (cached) results differ from the cold results');
+          raw.warmSameAsCold = same;
+        } catch {
+          log('bench: WARNING: warm --format json output did not parse');
+        }
+      }
+      return r;
+    });
+    raw.warm = { wallMs: stats(warm.map((r) => r.ms)), rssMB: stats(warm.map((r) => r.rssMB)) };
+  }
+
+  // ---- one staged file (warm cache) next to bare node -e 0
+  const validProcess = manifest.paths.find((p) => p.startsWith('processes/') && !manifest.broken.some((b) => b.path === p));
+  const validSysrs = manifest.paths.find((p) => /^docs\/sysrs\/[^/]+\.md$/.test(p) && !manifest.broken.some((b) => b.path === p));
+  const STAGED_RUNS = Math.max(RUNS, 5);
+  const nodeBare = await repeat(STAGED_RUNS, () => run(NODE, ['-e', '0']));
+  const nodeBareMs = stats(nodeBare.map((r) => r.ms));
+  const staged = {};
+  for (const [label, rel] of [['process', validProcess], ['sysrs', validSysrs]]) {
+    const args = ['lint', join(ROOT, rel), '--root', ROOT, ...(hasCache ? ['--cache'] : [])];
+    await docgate(args); // warm the OS cache (and the lint cache, if any) for this exact command
+    const rs = await repeat(STAGED_RUNS, () => docgate(args));
+    if (rs.some((r) => r.code !== 0)) log(`bench: WARNING: one-file lint of ${rel} exited ${rs.map((r) => r.code).join(',')}: ${rs[0].stderr || rs[0].stdout}`);
+    staged[label] = { path: rel, wallMs: stats(rs.map((r) => r.ms)), rssMB: stats(rs.map((r) => r.rssMB)) };
+    log(`bench: one staged ${label} file: ${Math.round(staged[label].wallMs.median)} ms (node -e 0: ${Math.round(nodeBareMs.median)} ms)`);
+  }
+  raw.staged = { nodeBareMs, ...staged, withCache: hasCache };
+
+  // ---- MCP
+  const mcp = await measureMcp();
+  raw.mcp = mcp;
+
+  // ---- peer
+  let peer = null;
+  if (!opt['no-peer']) {
+    peer = await measurePeer(manifest);
+    raw.peer = peer;
+  }
+
+  // ---- table
+  const nDocs = fmt(manifest.documents);
+  row(`cold full \`docgate lint\` (${nDocs} docs, ${fmt(manifest.bytes / 1e6, 0)} MB)`, 'wall', fmtStats(coldWall, 'ms'));
+  const ratio = peer?.docsPerS ? coldDocsPerS.median / peer.docsPerS.median : null;
+  row('cold full `docgate lint`', 'documents/s', fmtStats(coldDocsPerS, '/s'), '≥ 40× peer', ratio === null ? 'n/a' : yes(ratio >= 40));
+  row('cold full `docgate lint`', 'peak RSS', fmtStats(coldRss, 'MB'), '≤ 300 MB', yes(coldRss.median <= 300));
+  if (warm) {
+    const w = raw.warm.wallMs;
+    row('warm full lint, `--cache`, unchanged tree', 'wall', fmtStats(w, 'ms'), '≤ 1,000 ms', yes(w.median <= 1000));
+    row('warm full lint, `--cache`', 'peak RSS', fmtStats(raw.warm.rssMB, 'MB'), '≤ 300 MB', yes(raw.warm.rssMB.median <= 300));
+  } else row('warm full lint, `--cache`, unchanged tree', 'wall', cacheNote, '≤ 1,000 ms', 'n/a');
+  row('bare `node -e 0`', 'wall', fmtStats(nodeBareMs, 'ms'));
+  for (const label of ['process', 'sysrs']) {
+    const s = staged[label];
+    const limit = nodeBareMs.median + 100;
+    row(
+      `\`docgate lint <one ${label} file>\`${hasCache ? ', warm `--cache`' : ' (no --cache yet)'}`,
+      'wall',
+      `${fmtStats(s.wallMs, 'ms')} (node -e 0 + ${fmt(s.wallMs.median - nodeBareMs.median)})`,
+      `≤ node -e 0 + 100 ms (${fmt(limit)} ms)`,
+      yes(s.wallMs.median <= limit),
+    );
+  }
+  if (mcp.error) {
+    for (const m of ['MCP `list_sysrs` cold (first call)', 'MCP `list_sysrs` warm', 'MCP `get_sysrs` warm']) row(m, m.includes('cold') ? 'latency' : 'p50 latency', `n/a (${mcp.error})`, m.includes('list_sysrs` warm') ? '≤ 20 ms' : m.includes('get') ? '≤ 5 ms' : '', 'n/a');
+  } else {
+    row('MCP server start (spawn + initialize)', 'wall', fmtStats(mcp.startMs, 'ms'));
+    row(`MCP \`list_sysrs\` cold (first call, max_results 100, ${fmt(mcp.total)} SysRS)`, 'latency', fmtStats(mcp.listColdMs, 'ms'));
+    row(`MCP \`list_sysrs\` warm (${CALLS} calls, max_results 100)`, 'p50 latency', fmtStats(mcp.listWarmP50, 'ms', 1), '≤ 20 ms', yes(mcp.listWarmP50.median <= 20));
+    row(`MCP \`get_sysrs\` warm (${CALLS} calls)`, 'p50 latency', fmtStats(mcp.getWarmP50, 'ms', 1), '≤ 5 ms', yes(mcp.getWarmP50.median <= 5));
+    row(`MCP \`ping\` round trip (${CALLS} calls, transport only)`, 'p50 latency', fmtStats(mcp.pingP50, 'ms', 1));
+  }
+  if (peer) {
+    const which = peer.full ? `all ${fmt(peer.documents)} markdown docs` : `subset of ${fmt(peer.documents)} markdown docs`;
+    row(`peer remark-cli + remark-lint-frontmatter-schema (${which})`, 'wall', fmtStats(peer.wallMs, 'ms'));
+    row('peer', 'documents/s', fmtStats(peer.docsPerS, '/s', 1));
+    row('peer', 'peak RSS', fmtStats(peer.rssMB, 'MB'));
+    row('peer: planted schema-detectable frontmatter defects reported', 'files', `${peer.check.found} of ${peer.check.planted}`, 'all', yes(peer.check.found === peer.check.planted));
+    row('ratio docgate cold ÷ peer', 'documents/s ÷ documents/s', `${fmt(ratio, 1)}×`, '≥ 40×', yes(ratio >= 40));
+  } else row('ratio docgate cold ÷ peer', 'documents/s ÷ documents/s', 'n/a (--no-peer)', '≥ 40×', 'n/a');
+
+  const header = [
+    `docgate bench: N=${fmt(manifest.documents)} documents (${fmt(manifest.counts.process)} processes, ${fmt(manifest.counts.sysrs)} SysRS + ${fmt(manifest.counts.sysrsVariant)} de variants, ${fmt(manifest.counts.template)} templates, ${fmt(manifest.counts.framework)} frameworks; ${manifest.broken.length} planted broken), seed ${SEED}, ${(manifest.bytes / 1e6).toFixed(1)} MB`,
+    `machine: ${raw.machine.cpus} cores (${raw.machine.cpuModel}), ${fmt(raw.machine.totalMemMB)} MB RAM, Node ${process.version}; ${RUNS} runs per row (median (min–max)); peak RSS via ${raw.rssMethod}`,
+    check?.ok ? `docgate reported exactly the ${check.planted} planted broken files.` : `WARNING: docgate's failing files differ from the planted ones (${check?.failing} reported, ${check?.planted} planted).`,
+  ];
+  if (peer) header.push(`peer check: ${peer.check.summary}`);
+  const table = [
+    '| measurement | value | median (min–max) | target | met? |',
+    '|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.measurement} | ${r.value} | ${r.result} | ${r.target} | ${r.met} |`),
+  ];
+  process.stdout.write(`${header.join('\n')}\n\n${table.join('\n')}\n`);
+  raw.rows = rows;
+  raw.ratio = ratio;
+  if (opt.json) writeFileSync(opt.json, `${JSON.stringify(raw, null, 2)}\n`);
+} finally {
+  cleanup();
+}
+
+// ------------------------------------------------------------------------------------------------ MCP
+
+async function measureMcp() {
+  let Client;
+  let StdioClientTransport;
+  try {
+    ({ Client } = await import('@modelcontextprotocol/sdk/client/index.js'));
+    ({ StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js'));
+  } catch (e) {
+    return { error: `MCP SDK client not loadable: ${e.message}` };
+  }
+  const startMs = [];
+  const listColdMs = [];
+  const listWarmP50 = [];
+  const getWarmP50 = [];
+  const pingP50 = [];
+  const samples = [];
+  let total = null;
+  for (let i = 0; i < RUNS; i++) {
+    const transport = new StdioClientTransport({ command: NODE, args: [BIN, 'mcp', '--root', ROOT], cwd: REPO, stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr?.on('data', (d) => (stderr += d));
+    const client = new Client({ name: 'docgate-bench', version: '1.0.0' });
+    try {
+      const t0 = performance.now();
+      await client.connect(transport);
+      startMs.push(performance.now() - t0);
+      const { tools } = await client.listTools();
+      for (const name of ['list_sysrs', 'get_sysrs']) if (!tools.some((t) => t.name === name)) throw new Error(`tool ${name} is not registered`);
+      const call = async (name, args) => {
+        const t = performance.now();
+        const res = await client.callTool({ name, arguments: args });
+        const ms = performance.now() - t;
+        if (res.isError) throw new Error(`${name} ${JSON.stringify(args)} -> isError: ${res.content?.[0]?.text}`);
+        return { ms, res };
+      };
+      const first = await call('list_sysrs', { max_results: 100 });
+      listColdMs.push(first.ms);
+      const page = first.res.structuredContent ?? JSON.parse(first.res.content[0].text);
+      total = page.total;
+      const warmList = [];
+      for (let c = 0; c < CALLS; c++) warmList.push((await call('list_sysrs', { max_results: 100, offset: (c * 100) % Math.max(1, total) })).ms);
+      // ids for get_sysrs: spread over the listing (valid rows only)
+      const ids = [];
+      for (let c = 0; ids.length < CALLS && c < CALLS * 3; c++) {
+        const off = Math.floor((c * total) / (CALLS * 3));
+        const p = (await call('list_sysrs', { max_results: 1, offset: off })).res;
+        const rowsP = (p.structuredContent ?? JSON.parse(p.content[0].text)).results;
+        const id = rowsP.find((r) => r.id)?.id;
+        if (id && !ids.includes(id)) ids.push(id);
+      }
+      for (const id of ids) await call('get_sysrs', { id }); // first read of each document
+      const warmGet = [];
+      for (const id of ids) warmGet.push((await call('get_sysrs', { id })).ms);
+      // protocol round trip alone (MCP ping), to tell transport cost from tool cost
+      const pings = [];
+      for (let c = 0; c < CALLS; c++) {
+        const t = performance.now();
+        await client.ping();
+        pings.push(performance.now() - t);
+      }
+      pingP50.push(p50(pings));
+      listWarmP50.push(p50(warmList));
+      getWarmP50.push(p50(warmGet));
+      samples.push({ listWarm: warmList, getWarm: warmGet, ping: pings });
+      log(`bench: MCP run ${i + 1}: start ${Math.round(startMs.at(-1))} ms, list_sysrs cold ${Math.round(first.ms)} ms, warm p50 ${p50(warmList).toFixed(1)} ms, get_sysrs warm p50 ${p50(warmGet).toFixed(1)} ms, ping p50 ${p50(pings).toFixed(1)} ms (${total} SysRS rows)`);
+    } catch (e) {
+      const reason = (stderr.trim().split('\n').find(Boolean) || e.message || String(e)).replace(/\|/g, '/');
+      log(`bench: MCP not measured: ${reason}`);
+      return { error: reason };
+    } finally {
+      await client.close().catch(() => {});
+    }
+  }
+  return { total, startMs: stats(startMs), listColdMs: stats(listColdMs), listWarmP50: stats(listWarmP50), getWarmP50: stats(getWarmP50), pingP50: stats(pingP50), samples };
+}
+
+// ----------------------------------------------------------------------------------------------- peer
+
+/** Draft-07 copy of one of docgate's 2020-12 frontmatter schemas (they use nothing 2020-only but `$schema`). */
+function draft07(schemaFile) {
+  const s = JSON.parse(readFileSync(join(REPO, 'schemas', schemaFile), 'utf8'));
+  s.$schema = 'http://json-schema.org/draft-07/schema#';
+  // 2020-12 keywords that draft-07 lacks: none are used by these schemas today; fail loudly if one appears.
+  const walk = (x) => {
+    if (!x || typeof x !== 'object') return;
+    for (const k of ['$defs', 'prefixItems', 'unevaluatedProperties', 'unevaluatedItems', 'dependentRequired', 'dependentSchemas', '$dynamicRef', '$anchor']) {
+      if (k in x) {
+        if (k === '$defs') {
+          x.definitions = x.$defs;
+          delete x.$defs;
+        } else throw new Error(`${schemaFile}: 2020-12 keyword ${k} has no draft-07 equivalent here`);
+      }
+    }
+    if (typeof x.$ref === 'string') x.$ref = x.$ref.replace('#/$defs/', '#/definitions/');
+    for (const v of Object.values(x)) walk(v);
+  };
+  walk(s);
+  return s;
+}
+
+async function measurePeer(manifest) {
+  const md = manifest.paths.filter((p) => p.endsWith('.md'));
+  let subset = md;
+  const full = opt['peer-full'] || Number(opt['peer-n']) >= md.length;
+  if (!full) {
+    const m = Number(opt['peer-n']);
+    subset = [];
+    for (let i = 0; i < m; i++) subset.push(md[Math.floor((i * md.length) / m)]);
+  }
+  // Config next to (not inside) the corpus root: docgate must not see draft-07 copies in <root>/schemas.
+  mkdirSync(join(TMP, 'peer-schemas'), { recursive: true });
+  writeFileSync(join(TMP, 'peer-schemas', 'process.json'), JSON.stringify(draft07('process-frontmatter.schema.json'), null, 2));
+  writeFileSync(join(TMP, 'peer-schemas', 'sysrs.json'), JSON.stringify(draft07('sysrs-frontmatter.schema.json'), null, 2));
+  const fm = import.meta.resolve('remark-frontmatter');
+  const ls = import.meta.resolve('remark-lint-frontmatter-schema');
+  writeFileSync(
+    join(TMP, '.remarkrc.mjs'),
+    `import remarkFrontmatter from '${fm}';\nimport remarkLintFrontmatterSchema from '${ls}';\n` +
+      `export default { plugins: [remarkFrontmatter, [remarkLintFrontmatterSchema, { schemas: {\n` +
+      `  './peer-schemas/process.json': ['corpus/processes/*.md'],\n` +
+      `  './peer-schemas/sysrs.json': ['corpus/docs/sysrs/*.md', 'corpus/docs/sysrs/*/*.md'],\n} }]] };\n`,
+  );
+  // remark-cli exports no entry point; its bin is cli.js in the package folder.
+  const remarkBin = join(REPO, 'node_modules', 'remark-cli', 'cli.js');
+  if (!existsSync(remarkBin)) throw new Error('remark-cli is not installed (npm ci installs it as a devDependency)');
+  const files = full ? ['corpus/processes', 'corpus/docs/sysrs', 'corpus/frameworks'] : subset.map((p) => `corpus/${p}`);
+  const args = [remarkBin, '--quiet', '--no-color', '--no-stdout', ...files];
+  log(`bench: peer on ${full ? 'all' : 'a subset of'} ${subset.length} markdown documents, ${PEER_RUNS} runs (each takes a while)`);
+  const runs = await repeat(PEER_RUNS, async (i) => {
+    const r = await run(NODE, args, { cwd: TMP });
+    log(`bench: peer run ${i + 1}: ${Math.round(r.ms)} ms, ${fmt(r.rssMB)} MB, exit ${r.code}`);
+    return r;
+  });
+  // The defect check, on the first run's report: which files got a frontmatter-schema message.
+  const reported = new Set();
+  let current = null;
+  for (const line of runs[0].stderr.split('\n')) {
+    if (/^corpus\/\S+\.md$/.test(line.trim()) && !/^\s/.test(line)) current = line.trim().slice('corpus/'.length);
+    else if (current && /frontmatter-schema|YAML frontmatter parsing/.test(line)) reported.add(current);
+  }
+  const inSubset = new Set(subset);
+  const plantedAll = manifest.broken.filter((b) => inSubset.has(b.path));
+  const detectable = plantedAll.filter((b) => b.peer === true);
+  const maybe = plantedAll.filter((b) => b.peer === 'maybe');
+  const invisible = plantedAll.filter((b) => b.frontmatter && b.peer === false);
+  const found = detectable.filter((b) => reported.has(b.path)).length;
+  const foundMaybe = maybe.filter((b) => reported.has(b.path)).length;
+  const brokenPaths = new Set(manifest.broken.map((b) => b.path));
+  const falsePositives = [...reported].filter((p) => !brokenPaths.has(p));
+  const missed = detectable.filter((b) => !reported.has(b.path)).map((b) => `${b.path} (${b.defect})`);
+  const summary =
+    `on the ${full ? 'full corpus' : `subset of ${subset.length}`}, the peer reported ${found} of the ${detectable.length} planted schema-detectable frontmatter defects` +
+    (missed.length ? ` (missed: ${missed.slice(0, 5).join(', ')})` : '') +
+    `, plus ${foundMaybe} of ${maybe.length} malformed-YAML files; ${invisible.length} planted frontmatter defects it cannot see by design ` +
+    `(${[...new Set(invisible.map((b) => b.defect))].join(', ') || 'none in this subset'}); ${plantedAll.length - detectable.length - maybe.length - invisible.length} body/cross-file defects are outside its scope; ` +
+    `${falsePositives.length} files reported that were not planted.`;
+  log(`bench: peer check: ${summary}`);
+  const wall = stats(runs.map((r) => r.ms));
+  return {
+    full,
+    documents: subset.length,
+    wallMs: wall,
+    docsPerS: stats(runs.map((r) => (subset.length / r.ms) * 1000)),
+    rssMB: stats(runs.map((r) => r.rssMB)),
+    check: { planted: detectable.length, found, maybePlanted: maybe.length, foundMaybe, invisible: invisible.length, falsePositives, missed, summary },
+  };
+}
