@@ -13,6 +13,8 @@ export interface CacheEntry {
   identity: string;
   /** False when the body was not checked (the file was only needed for its cross-file facts). */
   full: boolean;
+  /** Modified around the time it was cached: its stat identity alone does not prove it unchanged. */
+  racy?: true;
   diagnostics: Diagnostic[];
   facts: Facts;
 }

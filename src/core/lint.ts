@@ -159,6 +159,7 @@ function fromCache(ref: FileRef, e: CacheEntry): Analysis {
  * while its stat identity is unchanged, unread) and worker threads for large runs.
  */
 export async function lintFiles(options: RunOptions): Promise<LintRun & { warnings: string[] }> {
+  const started = Date.now();
   const rules = loadRuleSet(options.root);
   const p = plan(options);
   const cache = options.cacheFile ? LintCache.load(options.cacheFile, VERSION, rules.hash) : null;
@@ -167,19 +168,18 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { warnin
   p.needed.forEach((ref, index) => {
     const withBody = p.selected.has(ref.path);
     const entry = cache?.get(ref.path, ref.kind);
-    if (entry && entry.hash !== null && entry.kind === ref.kind && !ref.problem) {
-      if (!withBody) {
-        if (identityOf(ref.abs) === entry.identity) {
-          slots[index] = fromCache(ref, entry);
-          return;
-        }
-      } else if (entry.full) {
-        const read = readLimited(ref.abs, MAX_BYTES[ref.kind]);
-        if (read.kind === 'bytes' && contentHash(read.bytes) === entry.hash) {
-          if (read.identity !== entry.identity) cache!.set(ref.path, { ...entry, identity: read.identity });
-          slots[index] = fromCache(ref, entry);
-          return;
-        }
+    if (entry && entry.hash !== null && entry.kind === ref.kind && !ref.problem && (entry.full || !withBody)) {
+      // Unchanged stat identity proves unchanged content, except for a file modified around the time it
+      // was cached (git's "racily clean" case): then its content hash decides.
+      if (!entry.racy && identityOf(ref.abs) === entry.identity) {
+        slots[index] = fromCache(ref, entry);
+        return;
+      }
+      const read = readLimited(ref.abs, MAX_BYTES[ref.kind]);
+      if (read.kind === 'bytes' && contentHash(read.bytes) === entry.hash) {
+        cache!.set(ref.path, { ...entry, identity: read.identity, ...racy(read.identity, started) });
+        slots[index] = fromCache(ref, entry);
+        return;
       }
     }
     work.push({ ref, withBody, index });
@@ -191,7 +191,8 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { warnin
     const w = work[i]!;
     if (!r) return; // vanished between discovery and read: omitted
     slots[w.index] = r.analysis;
-    cache?.set(w.ref.path, { kind: r.analysis.kind, id: r.analysis.id, hash: r.hash, identity: r.identity, full: w.withBody, diagnostics: r.analysis.diagnostics, facts: r.analysis.facts });
+    const { kind, id, diagnostics, facts } = r.analysis;
+    cache?.set(w.ref.path, { kind, id, hash: r.hash, identity: r.identity, full: w.withBody, diagnostics, facts, ...racy(r.identity, started) });
   });
 
   const warnings: string[] = [];
@@ -203,4 +204,13 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { warnin
   }
   const analyses = slots.filter((a): a is Analysis => a !== null);
   return { ...finish(options.root, analyses, p.selected), warnings };
+}
+
+/** How close to a run's start a modification makes a cached stat untrustworthy (coarse file-system clocks). */
+const RACY_WINDOW_MS = 2000;
+
+/** `{ racy: true }` when the file's mtime (the first field of its identity) is near or after the run's start. */
+function racy(identity: string, started: number): { racy?: true } {
+  const mtime = Number.parseFloat(identity);
+  return Number.isFinite(mtime) && mtime < started - RACY_WINDOW_MS ? {} : { racy: true };
 }
