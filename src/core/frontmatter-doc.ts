@@ -1,6 +1,6 @@
 import { splitFrontmatter } from './frontmatter.js';
 import type { FrontmatterSplit } from './frontmatter.js';
-import { FILE_START, diag } from './position.js';
+import { append, diag, FILE_START } from './position.js';
 import type { Locator } from './position.js';
 import { schemaDiagnostics } from './schema-messages.js';
 import { applyDefaults } from './schemas.js';
@@ -37,11 +37,11 @@ export function readFrontmatterDoc(text: string, schema: CompiledSchema): Frontm
   let locator = NO_LOCATOR;
   if (split.present) {
     const yaml = parseYamlFrontmatter(split.yaml, split.yamlStartLine);
-    diagnostics.push(...yaml.diagnostics);
+    append(diagnostics, yaml.diagnostics);
     written = yaml.data;
     locator = yaml.locator;
   }
   if (written === undefined) return { split, data: null, written: null, locator, diagnostics };
-  if (!schema.validate(written)) diagnostics.push(...schemaDiagnostics(schema.validate.errors ?? [], written, locator));
+  if (!schema.validate(written)) append(diagnostics, schemaDiagnostics(schema.validate.errors ?? [], written, locator));
   return { split, data: applyDefaults(written, schema.schema), written, locator, diagnostics };
 }

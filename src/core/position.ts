@@ -19,6 +19,11 @@ export interface Locator {
   key(path: readonly string[]): Pos;
 }
 
+/** Appends without spreading: `push(...list)` overflows the stack for lists of ~100k (a garbage file's findings). */
+export function append<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
+}
+
 export function diag(pos: Pos, rule: string, message: string): Diagnostic {
   return { line: pos.line, column: pos.column, rule, message };
 }

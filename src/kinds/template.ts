@@ -1,6 +1,6 @@
 import type { Analysis, FileText, Located } from '../core/analysis.js';
 import { stem } from '../core/analysis.js';
-import { FILE_START, diag, quote } from '../core/position.js';
+import { append, diag, FILE_START, quote } from '../core/position.js';
 import type { Locator, Pos } from '../core/position.js';
 import { schemaDiagnostics } from '../core/schema-messages.js';
 import type { RuleSet } from '../core/schemas.js';
@@ -101,7 +101,7 @@ export function analyzeTemplate(file: FileText, rules: RuleSet): Analysis {
     },
     key: (path) => (path[0] !== undefined && byKey.get(path[0])?.keyPos) || FILE_START,
   };
-  if (!rules.template.validate(data)) diagnostics.push(...schemaDiagnostics(rules.template.validate.errors ?? [], data, locator));
+  if (!rules.template.validate(data)) append(diagnostics, schemaDiagnostics(rules.template.validate.errors ?? [], data, locator));
 
   const placeholders: Located<string>[] = [];
   for (const f of byKey.values()) {

@@ -4,7 +4,7 @@
  * Stdout carries nothing but protocol; logs go to stderr.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StdioLineTransport } from './transport.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -123,7 +123,7 @@ export async function serveStdio(root: string): Promise<void> {
   process.on('uncaughtException', (e) => log(`uncaught exception: ${e.stack ?? e.message}`));
   process.on('unhandledRejection', (e) => log(`unhandled rejection: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
   const server = createServer(root);
-  const transport = new StdioServerTransport();
+  const transport = new StdioLineTransport();
   await server.connect(transport);
   log(`serving ${root} on stdio (docgate ${VERSION})`);
 }

@@ -1,7 +1,7 @@
 import type { Analysis, FileText, Located } from '../../core/analysis.js';
 import { baseName, stem } from '../../core/analysis.js';
 import { readFrontmatterDoc } from '../../core/frontmatter-doc.js';
-import { FILE_START, diag, quote } from '../../core/position.js';
+import { append, diag, FILE_START, quote } from '../../core/position.js';
 import type { RuleSet } from '../../core/schemas.js';
 import type { Diagnostic, HeadingTable } from '../../core/types.js';
 import { checkSysrsBody } from './outline.js';
@@ -48,7 +48,7 @@ export function analyzeSysrs(file: FileText, rules: RuleSet, withBody = true): A
     } else table = t;
   }
   const fm = readFrontmatterDoc(file.text, rules.sysrs);
-  diagnostics.push(...fm.diagnostics);
+  append(diagnostics, fm.diagnostics);
   const writtenId = fm.written?.id;
   const id: Located<string> | null = typeof writtenId === 'string' && UUID.test(writtenId) ? { value: writtenId, ...fm.locator.value(['id']) } : null;
 
@@ -56,7 +56,7 @@ export function analyzeSysrs(file: FileText, rules: RuleSet, withBody = true): A
   let body: unknown = null;
   if (checkBody && !fm.split.unterminated) {
     const check = checkSysrsBody(fm.split.body, fm.split.bodyLineOffset, rules.outline as SysrsOutline, table);
-    diagnostics.push(...check.diagnostics);
+    append(diagnostics, check.diagnostics);
     title = check.title;
     body = check.body;
   }

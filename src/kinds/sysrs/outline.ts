@@ -306,7 +306,7 @@ function keptInOrder(values: number[]): Set<number> {
     for (let k = i + 1; k < n; k++) if (values[k]! > values[i]! && best[k]! + 1 > best[i]!) best[i] = best[k]! + 1;
   }
   const kept = new Set<number>();
-  let need = Math.max(0, ...best);
+  let need = best.reduce((m, b) => (b > m ? b : m), 0);
   let prev = -Infinity;
   for (let i = 0; i < n && need > 0; i++) {
     if (best[i] === need && values[i]! > prev) {

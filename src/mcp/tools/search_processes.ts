@@ -7,6 +7,8 @@ import { ToolError, defineTool, jsonOutput } from '../tool.js';
 export const POINTS = { name: 100, description: 50, perContentMatch: 10, contentCap: 50, scale: 200 } as const;
 export const MAX_SEARCH_RESULTS = 50;
 const SNIPPET_CONTEXT = 50;
+/** Longer queries are refused as invalid arguments: the matcher is a regular expression built from the query. */
+export const MAX_QUERY_LENGTH = 4096;
 
 interface Hit {
   name: string;
@@ -55,7 +57,7 @@ export const searchProcesses = defineTool<{ query: string }>({
     'Search the process documents for a case-insensitive substring. Points: name match 100, description match 50, 10 per occurrence in the body (capped at 50); relevance_score = points / 200 rounded to 2 decimals. Results sorted by score, then slug; at most 50. snippet = up to 50 characters either side of the first body match ("" when only name or description matched). Documents that fail to parse are not searched.',
   inputSchema: {
     type: 'object',
-    properties: { query: { type: 'string', description: 'Text to look for (not empty), matched as a substring ignoring case.' } },
+    properties: { query: { type: 'string', maxLength: MAX_QUERY_LENGTH, description: 'Text to look for (not empty, at most 4,096 characters), matched as a substring ignoring case.' } },
     required: ['query'],
     additionalProperties: false,
   },
