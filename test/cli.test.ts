@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -44,6 +44,17 @@ describe('docgate lint (child process)', () => {
     expect(report.results.map((x) => x.path)).toEqual(['processes/code-review.md']);
     expect(report.results[0]!.diagnostics.map((d) => d.rule)).toEqual(['process-duplicate-name']);
     expect(report.problemCount).toBe(1);
+  });
+
+  it('reports a staged symlink to a file outside the root as a failure of that file (exit 1), never reading it', () => {
+    const root = join(tmp, 'with-link');
+    mkdirSync(join(root, 'processes'), { recursive: true });
+    writeFileSync(join(tmp, 'outside.md'), '---\nname: Outside\n---\n# Outside\n\nSECRET\n');
+    symlinkSync(join(tmp, 'outside.md'), join(root, 'processes', 'link.md'));
+    const r = runCli(['lint', '--root', root, join(root, 'processes', 'link.md')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('processes/link.md\n  1:1 Unexpected symbolic link to a target outside the root, expected a file inside the root [file-symlink]');
+    expect(r.stdout).not.toContain('SECRET');
   });
 
   it('accepts relative paths and folders as lint-staged passes them', () => {

@@ -88,6 +88,8 @@ export function analyzeFileIdentified(ref: FileRef, rules: RuleSet, withBody = t
       return { analysis: fileFailure(ref, [diag(FILE_START, 'file-read', `Unexpected read error ${read.code}, expected a readable file`)]), identity: `error:${read.code}`, hash: null };
     case 'directory':
       return { analysis: fileFailure(ref, [diag(FILE_START, ...PROBLEM_MESSAGES.directory)]), identity: read.identity, hash: null };
+    case 'not-a-file':
+      return { analysis: fileFailure(ref, [diag(FILE_START, 'file-read', 'Unexpected special file (FIFO, socket or device), expected a regular file')]), identity: read.identity, hash: null };
     case 'too-large':
       return { analysis: sizeFailure(ref, read.size), identity: read.identity, hash: null };
     case 'bytes':

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 
 /**
@@ -28,6 +28,7 @@ export type ReadOutcome =
   | { kind: 'bytes'; bytes: Buffer; identity: string }
   | { kind: 'too-large'; size: number; identity: string }
   | { kind: 'directory'; identity: string }
+  | { kind: 'not-a-file'; identity: string }
   | { kind: 'gone' }
   | { kind: 'error'; code: string };
 
@@ -38,7 +39,8 @@ export type ReadOutcome =
 export function readLimited(abs: string, maxBytes: number): ReadOutcome {
   let fd: number;
   try {
-    fd = openSync(abs, 'r');
+    // O_NONBLOCK: a FIFO swapped in after discovery must not block the open (regular files ignore it).
+    fd = openSync(abs, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'EIO';
     return code === 'ENOENT' ? { kind: 'gone' } : { kind: 'error', code };
@@ -47,6 +49,7 @@ export function readLimited(abs: string, maxBytes: number): ReadOutcome {
     const st = fstatSync(fd);
     const identity = statIdentity(st);
     if (st.isDirectory()) return { kind: 'directory', identity };
+    if (!st.isFile()) return { kind: 'not-a-file', identity };
     const size = st.size;
     if (size > maxBytes) return { kind: 'too-large', size, identity };
     const bytes = Buffer.allocUnsafe(size);

@@ -1,10 +1,10 @@
-import { realpathSync, statSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { MAX_BYTES, analyzeFile, analyzeFileIdentified } from './analyze.js';
 import type { Analysis } from './analysis.js';
 import { crossFileDiagnostics } from './cross-file.js';
 import { contentHash, identityOf, readLimited } from './file-identity.js';
-import { KIND_DIRS, classify, discover, insideRoot } from './layout.js';
+import { KIND_DIRS, classify, discover, existsAsDirectory } from './layout.js';
 import type { FileRef } from './layout.js';
 import { LintCache } from './lint-cache.js';
 import type { CacheEntry } from './lint-cache.js';
@@ -55,23 +55,37 @@ interface Target {
   dir: boolean;
 }
 
+/** A root-relative path with `/` separators, or null when `abs` lies outside `root`. */
+function inside(root: string, abs: string): string | null {
+  const rel = relative(root, abs);
+  if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))) return rel.split(sep).join('/');
+  return null;
+}
+
 /** Resolves the paths given on the command line to root-relative targets (usage errors: exit 2). */
 function targets(root: string, paths: readonly string[], cwd: string): Target[] {
   return paths.map((p) => {
     const abs = resolve(cwd, p);
     let st;
     try {
-      st = statSync(abs);
+      st = lstatSync(abs);
     } catch {
       throw new ConfigError(`no such file or folder: ${p}`);
     }
-    if (!insideRoot(root, abs)) throw new ConfigError(`${p} is outside the root ${root}`);
-    let rel = relative(root, abs).split(sep).join('/');
-    if (rel.startsWith('..') || isAbsolute(rel)) {
-      // The root or the path goes through a symlink: compare real paths instead.
-      rel = relative(realpathSync(root), realpathSync(abs)).split(sep).join('/');
+    // The path itself decides, not where a symlink at its end points: a staged link to outside the root
+    // is a document of the root that lint reports (file-symlink). Folders on the way may be links
+    // (a root reached through one), so compare their real paths when the plain paths disagree.
+    let rel = inside(root, abs);
+    if (rel === null) {
+      try {
+        rel = inside(realpathSync(root), join(realpathSync(dirname(abs)), basename(abs)));
+      } catch {
+        rel = null;
+      }
     }
-    return { rel, dir: st.isDirectory() };
+    if (rel === null) throw new ConfigError(`${p} is outside the root ${root}`);
+    const dir = st.isDirectory() || (st.isSymbolicLink() && existsAsDirectory(abs));
+    return { rel, dir };
   });
 }
 

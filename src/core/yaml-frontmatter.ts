@@ -1,11 +1,60 @@
-import { LineCounter, isMap, isPair, isScalar, isSeq, parseDocument, visit } from 'yaml';
-import type { Node as YamlNode } from 'yaml';
-import { FILE_START, diag, quote } from './position.js';
+import { Parser, isMap, isPair, isScalar, isSeq, parseDocument, visit } from 'yaml';
+import type { Pair, YAMLMap, Node as YamlNode } from 'yaml';
+import { FILE_START, LineIndex, diag, quote } from './position.js';
 import type { Locator, Pos } from './position.js';
 import type { Diagnostic } from './types.js';
 
 /** Aliases beyond this count are refused: an alias bomb expands exponentially (SPEC §5). */
 export const MAX_ALIAS_COUNT = 100;
+
+/**
+ * Frontmatter YAML longer than this (in characters) is refused unparsed. Real frontmatter is a few
+ * hundred bytes; the `yaml` package needs tens of seconds for a megabyte of pathological YAML (thousands of
+ * errors or keys), which would stall a commit, and the MCP server's event loop.
+ */
+export const MAX_YAML_LENGTH = 64 * 1024;
+
+/**
+ * Collections nested deeper than this are refused before the YAML is composed. The `yaml` package
+ * composes recursively: nested a few hundred levels it runs out of stack at a depth that depends on the
+ * caller's stack, so the same file would get different diagnostics in different places (SPEC §3, §5).
+ */
+export const MAX_DEPTH = 100;
+
+/** Every nesting level needs one of `[`, `{`, `-`, `?`, `:`: fewer of them than the limit cannot nest too deep. */
+function mayNestDeeperThan(text: string, limit: number): boolean {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c === 0x5b || c === 0x7b || c === 0x2d || c === 0x3f || c === 0x3a) && ++n >= limit) return true;
+  }
+  return false;
+}
+
+interface CstNode {
+  type: string;
+  offset: number;
+  items?: { key?: CstNode | null; value?: CstNode | null }[];
+  value?: CstNode | null;
+}
+
+/** Offset of the first collection nested deeper than `limit`, from the concrete syntax tree (walked without recursion). */
+function tooDeepAt(text: string, limit: number): number | null {
+  for (const token of new Parser().parse(text) as Iterable<CstNode>) {
+    if (token.type !== 'document' || !token.value) continue;
+    const stack: { node: CstNode; depth: number }[] = [{ node: token.value, depth: 0 }];
+    while (stack.length > 0) {
+      const { node, depth } = stack.pop()!;
+      if (node.type !== 'block-map' && node.type !== 'block-seq' && node.type !== 'flow-collection') continue;
+      if (depth >= limit) return node.offset;
+      for (const item of node.items ?? []) {
+        if (item.key) stack.push({ node: item.key, depth: depth + 1 });
+        if (item.value) stack.push({ node: item.value, depth: depth + 1 });
+      }
+    }
+  }
+  return null;
+}
 
 export interface YamlFrontmatter {
   /** The mapping as plain data, or undefined when it could not be built. */
@@ -27,12 +76,14 @@ function errorRule(code: string): string {
  * the YAML's line 1, so every position is a position on disk.
  */
 export function parseYamlFrontmatter(yamlText: string, firstLine: number): YamlFrontmatter {
-  const lc = new LineCounter();
+  // Our own line index, not the package's LineCounter: the LineCounter misses the line breaks inside a
+  // multi-line plain scalar that ends in an error, which put positions past the end of their line.
+  const lines = new LineIndex(yamlText);
   const toPos = (offset: number): Pos => {
     // An error at the end of input (an unclosed flow collection) is shown on the last YAML line, not the fence.
-    const at = offset >= yamlText.length && yamlText.endsWith('\n') ? yamlText.length - 1 : offset;
-    const p = lc.linePos(at);
-    return { line: firstLine + p.line - 1, column: p.col };
+    const at = Math.max(0, Math.min(offset >= yamlText.length && yamlText.endsWith('\n') ? yamlText.length - 1 : offset, yamlText.length));
+    const p = lines.pos(at);
+    return { line: firstLine + p.line - 1, column: p.column };
   };
   const diagnostics: Diagnostic[] = [];
   let root: YamlNode | null = null;
@@ -40,11 +91,21 @@ export function parseYamlFrontmatter(yamlText: string, firstLine: number): YamlF
     value: (path) => nodeAt(root, path, 'value', toPos),
     key: (path) => nodeAt(root, path, 'key', toPos),
   };
+  if (yamlText.length > MAX_YAML_LENGTH) {
+    const size = `${yamlText.length.toLocaleString('en-US')} characters`;
+    diagnostics.push(diag({ line: firstLine, column: 1 }, 'file-size', `Unexpected frontmatter of ${size}, expected at most ${MAX_YAML_LENGTH.toLocaleString('en-US')} characters of YAML`));
+    return { data: undefined, diagnostics, locator };
+  }
   try {
+    const deep = mayNestDeeperThan(yamlText, MAX_DEPTH) ? tooDeepAt(yamlText, MAX_DEPTH) : null;
+    if (deep !== null) {
+      diagnostics.push(diag(toPos(deep), 'yaml-syntax', `Unexpected YAML nested deeper than ${MAX_DEPTH} levels, expected frontmatter nested at most ${MAX_DEPTH} levels deep`));
+      return { data: undefined, diagnostics, locator };
+    }
     const doc = parseDocument(yamlText, {
-      lineCounter: lc,
       prettyErrors: false,
-      uniqueKeys: true,
+      // Duplicate keys are found below in one pass: the package compares each key with every earlier one (n²).
+      uniqueKeys: false,
       strict: true,
       version: '1.2',
       schema: 'core',
@@ -56,6 +117,9 @@ export function parseYamlFrontmatter(yamlText: string, firstLine: number): YamlF
           ? `Unexpected duplicate key, expected each key once`
           : `Unexpected YAML syntax: ${err.message.split('\n')[0]!.replace(/:$/, '')}`;
       diagnostics.push(diag(pos, errorRule(err.code), message));
+    }
+    for (const offset of duplicateKeyOffsets(doc)) {
+      diagnostics.push(diag(toPos(offset), 'duplicate-key', 'Unexpected duplicate key, expected each key once'));
     }
     if (diagnostics.length > 0) return { data: undefined, diagnostics: dedupe(diagnostics), locator };
     root = doc.contents as YamlNode | null;
@@ -109,6 +173,27 @@ function dedupe(list: Diagnostic[]): Diagnostic[] {
   });
 }
 
+/**
+ * Where each repeated key of every mapping starts (the second and later occurrences), with the package's
+ * own notion of equal keys (scalars with the same value; NaN never equals NaN), but in linear time.
+ */
+function duplicateKeyOffsets(doc: ReturnType<typeof parseDocument>): number[] {
+  const out: number[] = [];
+  visit(doc, {
+    Map(_key, map) {
+      const seen = new Set<unknown>();
+      for (const pair of map.items) {
+        if (!isScalar(pair.key)) continue;
+        const value = pair.key.value;
+        if (typeof value === 'number' && Number.isNaN(value)) continue;
+        if (seen.has(value)) out.push(pair.key.range?.[0] ?? 0);
+        else seen.add(value);
+      }
+    },
+  });
+  return out;
+}
+
 function firstAliasPos(doc: ReturnType<typeof parseDocument>, toPos: (o: number) => Pos): Pos {
   let pos: Pos = FILE_START;
   visit(doc, {
@@ -120,6 +205,27 @@ function firstAliasPos(doc: ReturnType<typeof parseDocument>, toPos: (o: number)
   return pos;
 }
 
+const pairIndex = new WeakMap<YAMLMap, Map<string, Pair>>();
+
+/**
+ * The pairs of a mapping by key text (first occurrence wins), built once per mapping: looking keys up one
+ * by one made a frontmatter of n unknown keys cost n² (16,000 keys took minutes).
+ */
+function pairsOf(map: YAMLMap): Map<string, Pair> {
+  let index = pairIndex.get(map);
+  if (index === undefined) {
+    index = new Map();
+    for (const p of map.items) {
+      if (isPair(p) && isScalar(p.key)) {
+        const k = String(p.key.value);
+        if (!index.has(k)) index.set(k, p);
+      }
+    }
+    pairIndex.set(map, index);
+  }
+  return index;
+}
+
 /** Walks a data path through mappings and sequences; stops at the deepest node that exists. */
 function nodeAt(root: YamlNode | null, path: readonly string[], want: 'key' | 'value', toPos: (o: number) => Pos): Pos {
   // The root mapping is the frontmatter as a whole: report it at the opening fence.
@@ -128,7 +234,7 @@ function nodeAt(root: YamlNode | null, path: readonly string[], want: 'key' | 'v
   let keyNode: unknown = null;
   for (const seg of path) {
     if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === seg);
+      const pair = pairsOf(node).get(seg);
       if (!pair) break;
       keyNode = pair.key;
       node = pair.value ?? pair.key;
