@@ -106,6 +106,24 @@ describe('MCP server under bad input (raw stdio)', () => {
   });
 });
 
+describe('MCP server and oversized messages', () => {
+  it('answers a line over 16 MiB with an error, skips it, and serves the next request', async () => {
+    const s = new RawServer(REPO);
+    try {
+      await initialize(s);
+      s.write(`{"jsonrpc":"2.0","id":"huge","method":"tools/call","params":{"name":"parse_sysrs","arguments":{"content":"${'a'.repeat(17 * 1024 * 1024)}"}}}`);
+      s.send({ jsonrpc: '2.0', id: 'after', method: 'tools/call', params: { name: 'list_frameworks', arguments: {} } });
+      const after = (await s.response('after')).result as unknown as CallToolResult;
+      expect((after.content[0] as { text: string }).text).toMatch(/^Available Framework Documentation:/);
+      const refused = s.messages().find((m) => m.id === null && m.error?.code === -32600);
+      expect(refused?.error?.message).toMatch(/larger than 16777216 bytes/);
+      expect(s.messages().some((m) => m.id === 'huge')).toBe(false);
+    } finally {
+      s.stop();
+    }
+  });
+});
+
 function rssKb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]);
