@@ -31,7 +31,7 @@ function readCache(file = cacheFile): CacheData {
 }
 
 function processEntries(c: CacheData): Entries {
-  return JSON.parse(c.kinds.process!) as Entries;
+  return JSON.parse(String(c.kinds.process!)) as Entries;
 }
 
 /** Plants a diagnostic in a cache entry: if it shows up in the output, the entry was replayed. */

@@ -35,8 +35,8 @@ interface Header {
 export interface CacheFile {
   docgate: string;
   rules: string;
-  /** Unparsed section text per kind. */
-  kinds: Partial<Record<Kind, string>>;
+  /** Unparsed section per kind: bytes as read (decoded only when a run needs that kind), or text. */
+  kinds: Partial<Record<Kind, string | Buffer>>;
 }
 
 export function parseCacheFile(bytes: Buffer): CacheFile | null {
@@ -48,13 +48,13 @@ export function parseCacheFile(bytes: Buffer): CacheFile | null {
   for (const [kind, range] of Object.entries(header.sections) as [Kind, [number, number]][]) {
     const [start, end] = range;
     if (!(Number.isInteger(start) && Number.isInteger(end) && nl < start && start <= end && end <= bytes.length)) return null;
-    kinds[kind] = bytes.toString('utf8', start, end);
+    kinds[kind] = bytes.subarray(start, end);
   }
   return { docgate: header.docgate, rules: header.rules, kinds };
 }
 
 export function serializeCacheFile(data: CacheFile): Buffer {
-  const parts = (Object.entries(data.kinds) as [Kind, string][]).map(([kind, text]) => [kind, Buffer.from(text, 'utf8')] as const);
+  const parts = (Object.entries(data.kinds) as [Kind, string | Buffer][]).map(([kind, text]) => [kind, typeof text === 'string' ? Buffer.from(text, 'utf8') : text] as const);
   const sections: Header['sections'] = {};
   // Offsets depend on the header's own length: lay out relative offsets, then shift by it.
   let offset = 0;
@@ -109,7 +109,7 @@ export class LintCache {
       const text = this.data.kinds[kind];
       if (text !== undefined) {
         try {
-          entries = JSON.parse(text) as Entries;
+          entries = JSON.parse(typeof text === 'string' ? text : text.toString('utf8')) as Entries;
         } catch {
           entries = {};
           this.dirty.add(kind);
