@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { lint } from '../src/core/lint.js';
@@ -30,4 +31,37 @@ export function runCli(args: string[], opts: { cwd?: string; env?: NodeJS.Proces
   if (opts.env?.GITHUB_STEP_SUMMARY !== undefined) env.GITHUB_STEP_SUMMARY = opts.env.GITHUB_STEP_SUMMARY;
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? REPO, env, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Environment for git in a test repository: a fixed identity, hooks enabled, nothing inherited that redirects git. */
+export function gitEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    GIT_AUTHOR_NAME: 'Test',
+    GIT_AUTHOR_EMAIL: 'test@example.invalid',
+    GIT_COMMITTER_NAME: 'Test',
+    GIT_COMMITTER_EMAIL: 'test@example.invalid',
+    HUSKY: '',
+  };
+  delete env.GIT_DIR;
+  delete env.GIT_INDEX_FILE;
+  delete env.DOCGATE_ROOT;
+  return env;
+}
+
+/**
+ * Makes `repo` a git repository with docgate's own hook set-up, as `npm ci` leaves it: package.json (the
+ * lint-staged configuration), .husky/pre-commit, the build, the schemas, node_modules linked, and husky
+ * installed by its own CLI. Everything already in `repo` is committed without the hook.
+ */
+export function installHookRepo(repo: string, env: NodeJS.ProcessEnv): void {
+  for (const entry of ['package.json', '.husky', 'bin', 'dist', 'schemas']) cpSync(join(REPO, entry), join(repo, entry), { recursive: true });
+  rmSync(join(repo, '.husky', '_'), { recursive: true, force: true });
+  symlinkSync(join(REPO, 'node_modules'), join(repo, 'node_modules'), 'dir');
+  writeFileSync(join(repo, '.gitignore'), 'node_modules\ndist\n.docgatecache\n');
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env, encoding: 'utf8' });
+  git('init', '-q', '-b', 'main');
+  execFileSync(process.execPath, [join(REPO, 'node_modules', 'husky', 'bin.js')], { cwd: repo, env });
+  git('add', '-A');
+  git('commit', '-q', '--no-verify', '-m', 'docgate set-up');
 }

@@ -1,25 +1,16 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO } from './helpers.js';
+import { gitEnv, installHookRepo } from './helpers.js';
 
 /**
  * A real temporary git repository with docgate's own hook set-up (package.json with the lint-staged
  * configuration, .husky/pre-commit, husky installed by its own CLI), committing as a user would.
  */
 const repo = mkdtempSync(join(tmpdir(), 'docgate-hook-'));
-const env = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 'Test',
-  GIT_AUTHOR_EMAIL: 'test@example.invalid',
-  GIT_COMMITTER_NAME: 'Test',
-  GIT_COMMITTER_EMAIL: 'test@example.invalid',
-  HUSKY: '',
-};
-delete (env as Record<string, string | undefined>).GIT_DIR;
-delete (env as Record<string, string | undefined>).GIT_INDEX_FILE;
+const env = gitEnv();
 
 function git(...args: string[]): string {
   return execFileSync('git', args, { cwd: repo, env, encoding: 'utf8' });
@@ -32,17 +23,8 @@ function commit(message: string): { code: number | null; output: string } {
 
 const GOOD = '---\nname: Code Review\ndescription: How we review code.\n---\n# Code Review\n\nEvery change gets a second pair of eyes.\n';
 
-beforeAll(() => {
-  for (const entry of ['package.json', '.husky', 'bin', 'dist', 'schemas']) cpSync(join(REPO, entry), join(repo, entry), { recursive: true });
-  rmSync(join(repo, '.husky', '_'), { recursive: true, force: true });
-  symlinkSync(join(REPO, 'node_modules'), join(repo, 'node_modules'), 'dir');
-  writeFileSync(join(repo, '.gitignore'), 'node_modules\ndist\n');
-  git('init', '-q', '-b', 'main');
-  // What `npm ci` does through the `prepare` script: husky points git at .husky/_.
-  execFileSync(process.execPath, [join(REPO, 'node_modules', 'husky', 'bin.js')], { cwd: repo, env });
-  git('add', '-A');
-  git('commit', '-q', '--no-verify', '-m', 'docgate set-up');
-});
+// What `npm ci` does through the `prepare` script: husky points git at .husky/_.
+beforeAll(() => installHookRepo(repo, env));
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
 describe('pre-commit hook (husky + lint-staged + docgate lint)', () => {

@@ -12,7 +12,7 @@ import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, re
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO, fixture, runCli } from './helpers.js';
+import { REPO, fixture, gitEnv, installHookRepo, runCli } from './helpers.js';
 
 const CONTENT = ['templates', 'frameworks', 'processes', 'docs'];
 const repo = realpathSync(mkdtempSync(join(tmpdir(), 'docgate-nowrite-')));
@@ -34,17 +34,7 @@ function snapshot(): Record<string, string> {
   return out;
 }
 
-const env = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 'Test',
-  GIT_AUTHOR_EMAIL: 'test@example.invalid',
-  GIT_COMMITTER_NAME: 'Test',
-  GIT_COMMITTER_EMAIL: 'test@example.invalid',
-  HUSKY: '',
-};
-delete (env as Record<string, string | undefined>).GIT_DIR;
-delete (env as Record<string, string | undefined>).GIT_INDEX_FILE;
-delete (env as Record<string, string | undefined>).DOCGATE_ROOT;
+const env = gitEnv();
 const git = (...args: string[]): string => execFileSync('git', args, { cwd: repo, env, encoding: 'utf8' });
 
 let before: Record<string, string>;
@@ -62,15 +52,7 @@ beforeAll(() => {
   mkdirSync(join(repo, 'processes', 'folder.md'));
   writeFileSync(join(repo, 'processes', 'folder.md', 'inside.txt'), 'not a document\n');
   symlinkSync('code-review.md', join(repo, 'processes', 'alias.md'));
-  // docgate's own hook set-up, as `npm ci` leaves it.
-  for (const entry of ['package.json', '.husky', 'bin', 'dist', 'schemas']) cpSync(join(REPO, entry), join(repo, entry), { recursive: true });
-  rmSync(join(repo, '.husky', '_'), { recursive: true, force: true });
-  symlinkSync(join(REPO, 'node_modules'), join(repo, 'node_modules'), 'dir');
-  writeFileSync(join(repo, '.gitignore'), 'node_modules\ndist\n.docgatecache\n');
-  git('init', '-q', '-b', 'main');
-  execFileSync(process.execPath, [join(REPO, 'node_modules', 'husky', 'bin.js')], { cwd: repo, env });
-  git('add', '-A');
-  git('commit', '-q', '--no-verify', '-m', 'set-up');
+  installHookRepo(repo, env);
   before = snapshot();
 });
 
