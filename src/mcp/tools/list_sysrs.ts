@@ -3,7 +3,7 @@ import { stem } from '../../core/analysis.js';
 import { outcome } from '../entries.js';
 import { languageInput } from '../schemas.js';
 import { checkLanguage } from '../sysrs-args.js';
-import { globToRegExp } from '../text.js';
+import { compileGlob } from '../text.js';
 import { ToolError, defineTool, jsonOutput } from '../tool.js';
 
 export const DEFAULT_PAGE = 25;
@@ -65,10 +65,10 @@ export const listSysrs = defineTool<{ max_results?: number; offset?: number; glo
   handler(args, ctx) {
     const pageSize = Math.min(MAX_PAGE, Math.max(1, args.max_results ?? DEFAULT_PAGE));
     const offset = Math.max(0, args.offset ?? 0);
-    let pattern: RegExp | null = null;
+    let pattern: ((id: string) => boolean) | null = null;
     if (args.glob !== undefined) {
       try {
-        pattern = globToRegExp(args.glob);
+        pattern = compileGlob(args.glob);
       } catch {
         throw new ToolError(`Invalid glob '${args.glob}': use * for any run of characters, ? for one, [abc] or [a-f] for a class.`);
       }
@@ -83,7 +83,7 @@ export const listSysrs = defineTool<{ max_results?: number; offset?: number; glo
         if (pattern) continue;
         rows.push({ id: null, title: FAILED, status: FAILED, ref: stem(e.ref.path), path: e.ref.path, error: failure.error });
       } else {
-        if (pattern && !pattern.test(doc.id)) continue;
+        if (pattern && !pattern(doc.id)) continue;
         rows.push({ id: doc.id, title: doc.title, status: String(doc.frontmatter.status ?? 'draft'), ref: doc.ref, path: e.ref.path, error: null });
       }
     }
