@@ -71,11 +71,15 @@ export class Repository {
   ) {}
 
   /**
-   * Lets change events that the kernel has already queued reach their watchers (one turn of the event
-   * loop: its poll phase reads them) — so a file written before a request was sent is seen by it.
+   * Lets change events that the kernel has already queued reach their watchers, so a file written before
+   * a request was sent is seen by it. Events are read in the event loop's poll phase; two `setImmediate`
+   * hops guarantee one full poll phase between this call and the next `entries()`, whatever phase the
+   * caller runs in (from a poll callback the first hop alone would run before any new poll).
    */
   async settle(): Promise<void> {
-    if (this.options.watch) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (!this.options.watch) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 
   private watchOf(kind: Kind): Watch {
