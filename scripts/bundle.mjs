@@ -6,10 +6,13 @@
 // dist/bundle sits two levels below the package root, like dist/core, so import.meta.url-relative
 // paths (schemas/, dist/validators/, package.json) resolve the same from both.
 import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
+// Chunk names carry content hashes: without a clean folder, every build would leave the old ones behind.
+rmSync(join(repo, 'dist', 'bundle'), { recursive: true, force: true });
 await build({
   absWorkingDir: repo,
   entryPoints: { main: 'dist/cli/main.js', 'analyze-worker': 'dist/core/analyze-worker.js' },
