@@ -103,7 +103,9 @@ function markdown(): MarkdownIt {
   if (parser === undefined) {
     const MarkdownItClass = require('markdown-it') as typeof MarkdownIt;
     parser = new MarkdownItClass('commonmark');
-    parser.core.ruler.disable(['inline', 'text_join'], true);
+    // `normalize` is done by us before parsing (CR and NUL below), so markdown-it's second pass over
+    // every body (two regular expressions over the whole text) is skipped.
+    parser.core.ruler.disable(['normalize', 'inline', 'text_join'], true);
   }
   return parser;
 }
@@ -472,6 +474,7 @@ function itemTemplate(node: OutlineNode): string {
 }
 
 function joinLines(s: string): string {
+  if (!s.includes('\n')) return s.trim();
   return s
     .split('\n')
     .map((l) => l.trim())
@@ -716,7 +719,9 @@ function run(body: string, offset: number, outline: SysrsOutline, table: Heading
   }
   const lines = body.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
   // markdown-it also breaks lines at a lone CR; on disk (and for the core) only LF ends a line.
-  const src = lines.map((l) => (l.includes('\r') ? l.replace(/\r/g, ' ') : l)).join('\n');
+  // What markdown-it's own `normalize` rule would do is done here: no CR reaches it, NUL becomes U+FFFD.
+  let src = body.includes('\r') ? lines.map((l) => (l.includes('\r') ? l.replace(/\r/g, ' ') : l)).join('\n') : body;
+  if (src.includes('\0')) src = src.replace(/\0/g, '\uFFFD');
   const tokens = markdown().parse(src, {});
   const ctx: Ctx = { lines, tokens, blocks: topBlocks(tokens), offset, co, diags: [] };
   const title = checkH1(ctx);
