@@ -1,5 +1,5 @@
 import { Parser, isMap, isPair, isScalar, isSeq, parseDocument, visit } from 'yaml';
-import type { Pair, YAMLMap, Node as YamlNode } from 'yaml';
+import type { Pair, Scalar, YAMLMap, Node as YamlNode } from 'yaml';
 import { FILE_START, LineIndex, diag, quote } from './position.js';
 import type { Locator, Pos } from './position.js';
 import type { Diagnostic } from './types.js';
@@ -118,7 +118,8 @@ export function parseYamlFrontmatter(yamlText: string, firstLine: number): YamlF
           : `Unexpected YAML syntax: ${err.message.split('\n')[0]!.replace(/:$/, '')}`;
       diagnostics.push(diag(pos, errorRule(err.code), message));
     }
-    for (const offset of duplicateKeyOffsets(doc)) {
+    const walked = walkNodes(doc);
+    for (const offset of walked.duplicateKeys) {
       diagnostics.push(diag(toPos(offset), 'duplicate-key', 'Unexpected duplicate key, expected each key once'));
     }
     if (diagnostics.length > 0) return { data: undefined, diagnostics: dedupe(diagnostics), locator };
@@ -128,15 +129,12 @@ export function parseYamlFrontmatter(yamlText: string, firstLine: number): YamlF
       diagnostics.push(diag(toPos(root.range?.[0] ?? 0), 'frontmatter-not-mapping', `Unexpected ${what} as frontmatter, expected a mapping of keys to values`));
       return { data: undefined, diagnostics, locator };
     }
-    visit(doc, {
-      Scalar(_key, node) {
-        if (node.type === 'PLAIN' && typeof node.value === 'string' && YAML11_TIMESTAMP.test(node.value)) {
-          diagnostics.push(
-            diag(toPos(node.range?.[0] ?? 0), 'yaml-unquoted-timestamp', `Unexpected unquoted timestamp ${quote(node.value)}, expected it quoted ('${node.value}') so every YAML reader keeps it a string`),
-          );
-        }
-      },
-    });
+    for (const node of walked.plainTimestamps) {
+      const value = String(node.value);
+      diagnostics.push(
+        diag(toPos(node.range?.[0] ?? 0), 'yaml-unquoted-timestamp', `Unexpected unquoted timestamp ${quote(value)}, expected it quoted ('${value}') so every YAML reader keeps it a string`),
+      );
+    }
     let data: unknown;
     try {
       data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
@@ -174,24 +172,40 @@ function dedupe(list: Diagnostic[]): Diagnostic[] {
 }
 
 /**
- * Where each repeated key of every mapping starts (the second and later occurrences), with the package's
- * own notion of equal keys (scalars with the same value; NaN never equals NaN), but in linear time.
+ * One walk over the composed nodes (iterative: depth is bounded before composing, but no recursion is
+ * needed): where each repeated key of every mapping starts — the second and later occurrences, with the
+ * package's own notion of equal keys (scalars with the same value; NaN never equals NaN), in linear time —
+ * and every plain scalar that YAML 1.1 readers would take for a date-time.
  */
-function duplicateKeyOffsets(doc: ReturnType<typeof parseDocument>): number[] {
-  const out: number[] = [];
-  visit(doc, {
-    Map(_key, map) {
+function walkNodes(doc: ReturnType<typeof parseDocument>): { duplicateKeys: number[]; plainTimestamps: Scalar[] } {
+  const duplicateKeys: number[] = [];
+  const plainTimestamps: Scalar[] = [];
+  const stack: unknown[] = [doc.contents];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isScalar(node)) {
+      if (node.type === 'PLAIN' && typeof node.value === 'string' && YAML11_TIMESTAMP.test(node.value)) plainTimestamps.push(node);
+    } else if (isMap(node)) {
       const seen = new Set<unknown>();
-      for (const pair of map.items) {
-        if (!isScalar(pair.key)) continue;
-        const value = pair.key.value;
-        if (typeof value === 'number' && Number.isNaN(value)) continue;
-        if (seen.has(value)) out.push(pair.key.range?.[0] ?? 0);
-        else seen.add(value);
+      for (const pair of node.items) {
+        if (isScalar(pair.key)) {
+          const value = pair.key.value;
+          if (!(typeof value === 'number' && Number.isNaN(value))) {
+            if (seen.has(value)) duplicateKeys.push(pair.key.range?.[0] ?? 0);
+            else seen.add(value);
+          }
+        }
+        stack.push(pair.value, pair.key);
       }
-    },
-  });
-  return out;
+    } else if (isSeq(node)) {
+      for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]);
+    } else if (isPair(node)) {
+      stack.push(node.value, node.key); // a pair inside a flow sequence: `[a: b]`
+    }
+  }
+  // Reported in document order, as the package's visitor would.
+  plainTimestamps.sort((a, b) => (a.range?.[0] ?? 0) - (b.range?.[0] ?? 0));
+  return { duplicateKeys: duplicateKeys.sort((a, b) => a - b), plainTimestamps };
 }
 
 function firstAliasPos(doc: ReturnType<typeof parseDocument>, toPos: (o: number) => Pos): Pos {
