@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -75,5 +75,21 @@ describe('Repository (the MCP server’s live view)', () => {
     expect(plain.entries('process').length).toBe(1);
     writeFileSync(join(root, 'processes', 'alpha.md'), processText('Zulu'));
     expect((plain.entries('process')[0]!.analysis.doc as ProcessDoc).name).toBe('Zulu');
+  });
+});
+
+describe('lintRepository (validate over the live repository)', () => {
+  it('gives exactly the results of lint, for whole roots and for selected paths', async () => {
+    const { lint, lintRepository } = await import('../src/core/lint.js');
+    const { json } = await import('../src/report/json.js');
+    const { fixture } = await import('./helpers.js');
+    const roots = [REPO, fixture('ci-root'), fixture('mcp', 'content'), fixture('rules', 'process-duplicate-name'), fixture('variants', 'other-id')];
+    for (const r of roots) {
+      const live = new Repository(r);
+      expect(json(lintRepository(live))).toBe(json(lint({ root: r })));
+      for (const paths of [['processes'], ['docs/sysrs'], ['templates/power', 'frameworks']].map((ps) => ps.filter((p) => existsSync(join(r, p)))).filter((ps) => ps.length > 0)) {
+        expect(json(lintRepository(live, paths, r)), `${r} ${paths.join(',')}`).toBe(json(lint({ root: r, paths, cwd: r })));
+      }
+    }
   });
 });

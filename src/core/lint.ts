@@ -10,6 +10,7 @@ import { LintCache } from './lint-cache.js';
 import type { CacheEntry } from './lint-cache.js';
 import { PARALLEL_MIN_FILES, analyzeInWorkers, workerCount } from './parallel.js';
 import type { WorkItem } from './parallel.js';
+import type { Entry, Repository } from './repository.js';
 import { resultOf } from './result.js';
 import { ConfigError, loadRuleSet } from './schemas.js';
 import type { RuleSet } from './schemas.js';
@@ -154,6 +155,23 @@ export function lint(options: LintOptions, rules: RuleSet = loadRuleSet(options.
     if (a) analyses.push(a);
   }
   return finish(options.root, analyses, p.selected);
+}
+
+/**
+ * The lint of a root (or of `paths`) answered from a live `Repository` — the MCP server's cache — with
+ * exactly the results of `lint`: per kind, every document with its own and cross-file diagnostics.
+ */
+export function lintRepository(repo: Repository, paths: readonly string[] = [], cwd = repo.root): LintRun {
+  const ts = paths.length > 0 ? targets(repo.root, paths, cwd) : null;
+  const kinds = ts ? new Set(ts.flatMap(kindsOf)) : new Set(Object.keys(KIND_DIRS) as Kind[]);
+  const chosen: Entry[] = [];
+  for (const kind of kinds) {
+    for (const e of repo.entries(kind)) if (!ts || isSelected(e.ref.path, ts)) chosen.push(e);
+  }
+  chosen.sort((a, b) => (a.ref.path < b.ref.path ? -1 : a.ref.path > b.ref.path ? 1 : 0));
+  const results = chosen.flatMap((e) => (e.failure ? [e.failure] : []));
+  const problemCount = results.reduce((n, r) => n + r.diagnostics.length, 0);
+  return { root: repo.root, results, filesChecked: chosen.length, problemCount, checked: chosen.map((e) => ({ path: e.ref.path, kind: e.ref.kind })) };
 }
 
 export interface RunOptions extends LintOptions {

@@ -1,4 +1,4 @@
-import { lint } from '../../core/lint.js';
+import { lintRepository } from '../../core/lint.js';
 import { ConfigError } from '../../core/schemas.js';
 import { parseFailureSchema } from '../schemas.js';
 import { ToolError, defineTool, jsonOutput } from '../tool.js';
@@ -27,7 +27,8 @@ export const validate = defineTool<{ paths?: string[] }>({
   },
   handler({ paths }, ctx) {
     try {
-      const run = lint({ root: ctx.root, paths: paths ?? [], cwd: ctx.root });
+      // Answered from the server's live repository: warm calls re-read nothing that did not change.
+      const run = lintRepository(ctx.repo, paths ?? [], ctx.root);
       return jsonOutput({ results: run.results, filesChecked: run.filesChecked, problemCount: run.problemCount });
     } catch (e) {
       if (e instanceof ConfigError) throw new ToolError(`validate cannot run: ${e.message}`);
