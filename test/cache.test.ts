@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -114,5 +114,22 @@ describe('docgate lint --cache', () => {
     const elsewhere = join(base, `elsewhere-${n}`, 'cache.json');
     lintJson('--cache', '--cache-location', elsewhere);
     expect(processEntries(readCache(elsewhere))[PROCESS]).toBeDefined();
+  });
+
+  it('puts the cache inside --cache-location when it names a folder, as ESLint does', () => {
+    const dir = join(base, `dir-${n}`);
+    mkdirSync(dir);
+    lintJson('--cache', '--cache-location', dir);
+    expect(processEntries(readCache(join(dir, '.docgatecache')))[PROCESS]).toBeDefined();
+  });
+
+  it('warns when the cache cannot be written, keeps the lint result, and leaves no temporary file', () => {
+    const blocker = join(base, `blocker-${n}`);
+    writeFileSync(blocker, 'a file, not a folder\n');
+    const r = runCli(['lint', '--root', root, '--format', 'json', '--cache', '--cache-location', join(blocker, 'cache.json')]);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toEqual(JSON.parse(lintJson().stdout));
+    expect(r.stderr).toMatch(/warning: cannot write cache/);
+    expect(readdirSync(base).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { existsAsDirectory } from '../core/layout.js';
 import { lintFiles, resolveRoot } from '../core/lint.js';
 import { ConfigError } from '../core/schemas.js';
 import { VERSION } from '../core/version.js';
@@ -9,9 +10,16 @@ import { FORMATTERS } from '../report/index.js';
 import { USAGE, parseCli } from './args.js';
 import type { LintArgs } from './args.js';
 
+/** ESLint's rule for `--cache-location`: a folder (existing, or written with a trailing slash) gets the default file name inside it. */
+function cacheFileFor(root: string, location: string | undefined): string {
+  if (location === undefined) return join(root, '.docgatecache');
+  const abs = resolve(location);
+  return /[\\/]$/.test(location) || existsAsDirectory(abs) ? join(abs, '.docgatecache') : abs;
+}
+
 async function runLint(args: LintArgs): Promise<number> {
   const root = resolveRoot(args.root);
-  const cacheFile = args.cache ? resolve(args.cacheLocation ?? join(root, '.docgatecache')) : undefined;
+  const cacheFile = args.cache ? cacheFileFor(root, args.cacheLocation) : undefined;
   const run = await lintFiles({ root, paths: args.paths, ...(cacheFile ? { cacheFile } : {}) });
   for (const w of run.warnings) process.stderr.write(`docgate: warning: ${w}\n`);
   const color = process.stdout.isTTY === true && !process.env.NO_COLOR;

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Facts } from './analysis.js';
 import type { Diagnostic, Kind } from './types.js';
@@ -156,6 +156,11 @@ export class LintCache {
       this.fresh = false;
       return null;
     } catch (e) {
+      try {
+        rmSync(tmp, { force: true });
+      } catch {
+        /* the folder itself is unusable: nothing was left in it */
+      }
       return `cannot write cache ${this.file}: ${(e as Error).message}`;
     }
   }
