@@ -110,6 +110,7 @@ describe('docgate lint (child process)', () => {
     [['lint', 'no/such/file.md'], /no such file or folder: no\/such\/file\.md/],
     [['lint', '--root', fixture('rules', 'sysrs-valid'), REPO], /is outside the root/],
     [['frobnicate'], /unknown command 'frobnicate'/],
+    [['lint', '--format', 'json', '--output', join(REPO, 'package.json', 'report.json')], /cannot write the json report to .*package\.json\/report\.json/],
   ])('exits 2 on a usage or configuration error: %j', (args, message) => {
     const r = runCli(args);
     expect(r.code).toBe(2);

@@ -29,8 +29,12 @@ async function runLint(args: LintArgs): Promise<number> {
     if (!formatter) throw new ConfigError(`format '${target.format}' is not available`);
     if (target.output) {
       const file = resolve(target.output);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, formatter(run, { color: false, version: VERSION }));
+      try {
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, formatter(run, { color: false, version: VERSION }));
+      } catch (e) {
+        throw new ConfigError(`cannot write the ${target.format} report to ${target.output}: ${(e as Error).message}`);
+      }
     } else {
       process.stdout.write(formatter(run, { color, version: VERSION }));
       toStdout = true;
