@@ -1,10 +1,41 @@
 import type { Doc } from '../core/analysis.js';
 import type { Entry } from '../core/repository.js';
 import type { ParseFailureResult } from '../core/types.js';
+import { byCodePoint, firstLine } from './text.js';
+import { resultOutput } from './tool.js';
+import type { ToolOutput } from './tool.js';
 
 /** An entry's parsed document, or its ParseFailureResult (the core sets exactly one of them). */
 export function outcome<T extends Doc>(e: Entry): { doc: T; failure: null } | { doc: null; failure: ParseFailureResult } {
   if (e.failure) return { doc: null, failure: e.failure };
   if (e.analysis.doc) return { doc: e.analysis.doc as T, failure: null };
   throw new Error(`internal: ${e.ref.path} has neither a document nor a failure`);
+}
+
+/**
+ * A name that matches no document (a normal result, seed 000's wording):
+ * text `<Label> '<x>' not found. Available: a, b`, structured `{ result: { error: <CODE>, message, available } }`.
+ */
+export function notFoundOutput(label: string, code: string, name: string, entries: readonly Entry[]): ToolOutput {
+  const available = entries.map((e) => e.analysis.id).sort(byCodePoint);
+  const message = `${label} '${name}' not found. Available: ${available.join(', ')}`;
+  return resultOutput({ error: code, message, available }, message);
+}
+
+/** The documents of some entries that parse, and the failures of the others, both in path order. */
+export function partition<T extends Doc>(entries: readonly Entry[]): { docs: T[]; failures: ParseFailureResult[] } {
+  const docs: T[] = [];
+  const failures: ParseFailureResult[] = [];
+  for (const e of entries) {
+    const { doc, failure } = outcome<T>(e);
+    if (failure) failures.push(failure);
+    else docs.push(doc);
+  }
+  return { docs, failures };
+}
+
+/** What a listing's text adds for documents that fail: `\n\nFailed to parse: K` and `<id>: <first error line>` each. */
+export function failuresText(failures: readonly ParseFailureResult[]): string {
+  if (failures.length === 0) return '';
+  return `\n\nFailed to parse: ${failures.length}\n${failures.map((f) => `${f.id}: ${firstLine(f.error)}`).join('\n')}`;
 }

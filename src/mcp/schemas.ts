@@ -65,12 +65,15 @@ export const sysrsDocumentSchema = {
   additionalProperties: false,
 } as const;
 
-/** `{ result: document | raw string | ParseFailureResult }`, like the seed's get_sysrs output schema. */
-export const sysrsResultSchema = {
-  type: 'object',
-  properties: {
-    result: { anyOf: [sysrsDocumentSchema, { type: 'string' }, parseFailureSchema] },
-  },
-  required: ['result'],
-  additionalProperties: false,
-} as const;
+/** `{ result: <one of variants> }`: the output of the get tools, like the seed's get_sysrs output schema. */
+export function resultSchema(...variants: object[]) {
+  return {
+    type: 'object',
+    properties: { result: { anyOf: variants } },
+    required: ['result'],
+    additionalProperties: false,
+  } as const;
+}
+
+/** `{ result: document | raw string | ParseFailureResult }`. */
+export const sysrsResultSchema = resultSchema(sysrsDocumentSchema, { type: 'string' }, parseFailureSchema);

@@ -1,10 +1,5 @@
 /** Small pure text helpers of the MCP tools. */
 
-/** `2156` → `2,156` (SPEC §4.4 list_frameworks). */
-export function thousands(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
 /** Code point order, as everywhere in docgate. */
 export function byCodePoint(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

@@ -48,6 +48,11 @@ export function jsonOutput(structured: Record<string, unknown>): ToolOutput {
   return { text: JSON.stringify(structured, null, 2), structured };
 }
 
+/** `{ result }` as structured content; the text is the given text, else the result's pretty JSON. */
+export function resultOutput(result: unknown, text?: string): ToolOutput {
+  return { text: text ?? JSON.stringify(result, null, 2), structured: { result } };
+}
+
 /** Erases a definition's argument type so that the index can hold every tool in one list. */
 export function defineTool<A>(def: ToolDefinition<A>): ToolDefinition {
   return def as unknown as ToolDefinition;

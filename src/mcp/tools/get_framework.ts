@@ -1,8 +1,7 @@
 import type { FrameworkDoc } from '../../core/analysis.js';
-import { notFoundSchema, parseFailureSchema } from '../schemas.js';
-import { outcome } from '../entries.js';
-import { byCodePoint } from '../text.js';
-import { defineTool } from '../tool.js';
+import { notFoundSchema, parseFailureSchema, resultSchema } from '../schemas.js';
+import { notFoundOutput, outcome } from '../entries.js';
+import { defineTool, resultOutput } from '../tool.js';
 
 export const getFramework = defineTool<{ name: string }>({
   name: 'get_framework',
@@ -15,35 +14,22 @@ export const getFramework = defineTool<{ name: string }>({
     required: ['name'],
     additionalProperties: false,
   },
-  outputSchema: {
-    type: 'object',
-    properties: {
-      result: {
-        anyOf: [
-          {
-            type: 'object',
-            properties: { name: { type: 'string' }, size: { type: 'integer', minimum: 0 }, content: { type: 'string' } },
-            required: ['name', 'size', 'content'],
-            additionalProperties: false,
-          },
-          parseFailureSchema,
-          notFoundSchema('FRAMEWORK_NOT_FOUND'),
-        ],
-      },
+  outputSchema: resultSchema(
+    {
+      type: 'object',
+      properties: { name: { type: 'string' }, size: { type: 'integer', minimum: 0 }, content: { type: 'string' } },
+      required: ['name', 'size', 'content'],
+      additionalProperties: false,
     },
-    required: ['result'],
-    additionalProperties: false,
-  },
+    parseFailureSchema,
+    notFoundSchema('FRAMEWORK_NOT_FOUND'),
+  ),
   handler({ name }, ctx) {
     const entries = ctx.repo.entries('framework');
     const entry = entries.find((e) => e.analysis.id === name) ?? entries.find((e) => e.analysis.id === `${name}.md`);
-    if (!entry) {
-      const available = entries.map((e) => e.analysis.id).sort(byCodePoint);
-      const message = `Framework '${name}' not found. Available: ${available.join(', ')}`;
-      return { text: message, structured: { result: { error: 'FRAMEWORK_NOT_FOUND', message, available } } };
-    }
+    if (!entry) return notFoundOutput('Framework', 'FRAMEWORK_NOT_FOUND', name, entries);
     const { doc, failure } = outcome<FrameworkDoc>(entry);
-    if (failure) return { text: JSON.stringify(failure, null, 2), structured: { result: failure } };
-    return { text: doc.content, structured: { result: { name: doc.name, size: doc.size, content: doc.content } } };
+    if (failure) return resultOutput(failure);
+    return resultOutput({ name: doc.name, size: doc.size, content: doc.content }, doc.content);
   },
 });

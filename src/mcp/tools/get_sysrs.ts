@@ -3,7 +3,7 @@ import { outcome } from '../entries.js';
 import { languageInput, sysrsResultSchema } from '../schemas.js';
 import { checkLanguage, checkSysrsId } from '../sysrs-args.js';
 import { windowLines } from '../text.js';
-import { ToolError, defineTool } from '../tool.js';
+import { ToolError, defineTool, resultOutput } from '../tool.js';
 
 interface Args {
   id: string;
@@ -59,15 +59,11 @@ export const getSysrs = defineTool<Args>({
       throw new ToolError(`no System Requirements Specification found with id '${id}'${where}`);
     }
     const { doc, failure } = outcome<SysrsDoc>(entry);
-    if (failure) {
-      const result = { ...failure, id };
-      return { text: JSON.stringify(result, null, 2), structured: { result } };
-    }
+    if (failure) return resultOutput({ ...failure, id });
     if (raw) {
       const text = windowLines(doc.rawBody, { offset: args.offset, limit: args.limit, numbered: args.numbered === true });
-      return { text, structured: { result: text } };
+      return resultOutput(text, text);
     }
-    const result = { frontmatter: doc.frontmatter, body: doc.body };
-    return { text: JSON.stringify(result, null, 2), structured: { result } };
+    return resultOutput({ frontmatter: doc.frontmatter, body: doc.body });
   },
 });

@@ -1,8 +1,7 @@
 import type { TemplateDoc } from '../../core/analysis.js';
-import { notFoundSchema, parseFailureSchema } from '../schemas.js';
-import { outcome } from '../entries.js';
-import { byCodePoint } from '../text.js';
-import { defineTool } from '../tool.js';
+import { notFoundSchema, parseFailureSchema, resultSchema } from '../schemas.js';
+import { notFoundOutput, outcome } from '../entries.js';
+import { defineTool, resultOutput } from '../tool.js';
 
 export const getTemplate = defineTool<{ template_name: string }>({
   name: 'get_template',
@@ -15,42 +14,26 @@ export const getTemplate = defineTool<{ template_name: string }>({
     required: ['template_name'],
     additionalProperties: false,
   },
-  outputSchema: {
-    type: 'object',
-    properties: {
-      result: {
-        anyOf: [
-          {
-            type: 'object',
-            properties: {
-              name: { type: 'string' },
-              fields: { type: 'object', additionalProperties: { type: 'string' } },
-              content: { type: 'string' },
-            },
-            required: ['name', 'fields', 'content'],
-            additionalProperties: false,
-          },
-          parseFailureSchema,
-          notFoundSchema('TEMPLATE_NOT_FOUND'),
-        ],
+  outputSchema: resultSchema(
+    {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        fields: { type: 'object', additionalProperties: { type: 'string' } },
+        content: { type: 'string' },
       },
+      required: ['name', 'fields', 'content'],
+      additionalProperties: false,
     },
-    required: ['result'],
-    additionalProperties: false,
-  },
+    parseFailureSchema,
+    notFoundSchema('TEMPLATE_NOT_FOUND'),
+  ),
   handler({ template_name: name }, ctx) {
     const entries = ctx.repo.entries('template');
     const entry = entries.find((e) => e.analysis.id === name);
-    if (!entry) {
-      const available = entries.map((e) => e.analysis.id).sort(byCodePoint);
-      const message = `Template '${name}' not found. Available: ${available.join(', ')}`;
-      return { text: message, structured: { result: { error: 'TEMPLATE_NOT_FOUND', message, available } } };
-    }
+    if (!entry) return notFoundOutput('Template', 'TEMPLATE_NOT_FOUND', name, entries);
     const { doc, failure } = outcome<TemplateDoc>(entry);
-    if (failure) return { text: JSON.stringify(failure, null, 2), structured: { result: failure } };
-    return {
-      text: `=== ${doc.name.toUpperCase()} Template ===\n\n${doc.content}`,
-      structured: { result: { name: doc.name, fields: doc.fields, content: doc.content } },
-    };
+    if (failure) return resultOutput(failure);
+    return resultOutput({ name: doc.name, fields: doc.fields, content: doc.content }, `=== ${doc.name.toUpperCase()} Template ===\n\n${doc.content}`);
   },
 });

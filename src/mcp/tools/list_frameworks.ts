@@ -1,7 +1,8 @@
 import type { FrameworkDoc } from '../../core/analysis.js';
-import type { ParseFailureResult } from '../../core/types.js';
+import { formatBytes } from '../../core/text.js';
 import { parseFailureSchema } from '../schemas.js';
-import { byCodePoint, firstLine, thousands } from '../text.js';
+import { failuresText, partition } from '../entries.js';
+import { byCodePoint } from '../text.js';
 import { defineTool } from '../tool.js';
 
 export const listFrameworks = defineTool<Record<string, never>>({
@@ -28,23 +29,13 @@ export const listFrameworks = defineTool<Record<string, never>>({
     additionalProperties: false,
   },
   handler(_args, ctx) {
-    const frameworks: { name: string; size: number }[] = [];
-    const failures: ParseFailureResult[] = [];
-    for (const e of ctx.repo.entries('framework')) {
-      if (e.failure) failures.push(e.failure);
-      else if (e.analysis.doc) {
-        const doc = e.analysis.doc as FrameworkDoc;
-        frameworks.push({ name: doc.name, size: doc.size });
-      }
-    }
+    const { docs, failures } = partition<FrameworkDoc>(ctx.repo.entries('framework'));
+    const frameworks = docs.map((doc) => ({ name: doc.name, size: doc.size }));
     frameworks.sort((a, b) => byCodePoint(a.name, b.name));
-    let text =
-      frameworks.length === 0
+    const text =
+      (frameworks.length === 0
         ? 'No framework documentation found'
-        : `Available Framework Documentation:\n\n${frameworks.map((f, i) => `${i + 1}. ${f.name} (${thousands(f.size)} bytes)\n`).join('')}\nTotal: ${frameworks.length} framework docs`;
-    if (failures.length > 0) {
-      text += `\n\nFailed to parse: ${failures.length}\n${failures.map((f) => `${f.id}: ${firstLine(f.error)}`).join('\n')}`;
-    }
+        : `Available Framework Documentation:\n\n${frameworks.map((f, i) => `${i + 1}. ${f.name} (${formatBytes(f.size)} bytes)\n`).join('')}\nTotal: ${frameworks.length} framework docs`) + failuresText(failures);
     return { text, structured: { frameworks, failures } };
   },
 });

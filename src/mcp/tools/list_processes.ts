@@ -1,6 +1,5 @@
 import type { ProcessDoc } from '../../core/analysis.js';
-import type { ParseFailureResult } from '../../core/types.js';
-import { outcome } from '../entries.js';
+import { partition } from '../entries.js';
 import { parseFailureSchema } from '../schemas.js';
 import { defineTool, jsonOutput } from '../tool.js';
 
@@ -31,13 +30,8 @@ export const listProcesses = defineTool<Record<string, never>>({
     additionalProperties: false,
   },
   handler(_args, ctx) {
-    const processes: { name: string; slug: string; description: string }[] = [];
-    const failures: ParseFailureResult[] = [];
-    for (const e of ctx.repo.entries('process')) {
-      const { doc, failure } = outcome<ProcessDoc>(e);
-      if (failure) failures.push(failure);
-      else processes.push({ name: doc.name, slug: doc.slug, description: doc.description });
-    }
+    const { docs, failures } = partition<ProcessDoc>(ctx.repo.entries('process'));
+    const processes = docs.map((doc) => ({ name: doc.name, slug: doc.slug, description: doc.description }));
     const out: Record<string, unknown> = { processes, count: processes.length, error_count: failures.length, failures };
     if (processes.length === 0 && failures.length === 0) out.message = 'No processes found in the process directory.';
     return jsonOutput(out);

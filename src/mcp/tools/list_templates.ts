@@ -1,7 +1,7 @@
 import type { TemplateDoc } from '../../core/analysis.js';
-import type { ParseFailureResult } from '../../core/types.js';
 import { parseFailureSchema } from '../schemas.js';
-import { byCodePoint, firstLine } from '../text.js';
+import { failuresText, partition } from '../entries.js';
+import { byCodePoint } from '../text.js';
 import { defineTool } from '../tool.js';
 
 export const listTemplates = defineTool<Record<string, never>>({
@@ -28,23 +28,13 @@ export const listTemplates = defineTool<Record<string, never>>({
     additionalProperties: false,
   },
   handler(_args, ctx) {
-    const templates: { name: string; save_as: string; store_as: string }[] = [];
-    const failures: ParseFailureResult[] = [];
-    for (const e of ctx.repo.entries('template')) {
-      if (e.failure) failures.push(e.failure);
-      else if (e.analysis.doc) {
-        const doc = e.analysis.doc as TemplateDoc;
-        templates.push({ name: doc.name, save_as: doc.fields.save_as ?? '', store_as: doc.fields.store_as ?? '' });
-      }
-    }
+    const { docs, failures } = partition<TemplateDoc>(ctx.repo.entries('template'));
+    const templates = docs.map((doc) => ({ name: doc.name, save_as: doc.fields.save_as ?? '', store_as: doc.fields.store_as ?? '' }));
     templates.sort((a, b) => byCodePoint(a.name, b.name));
-    let text =
-      templates.length === 0
+    const text =
+      (templates.length === 0
         ? 'No templates found in templates/power/'
-        : `Available POWER Framework Templates:\n\n${templates.map((t, i) => `${i + 1}. ${t.name}\n`).join('')}\nTotal: ${templates.length} templates`;
-    if (failures.length > 0) {
-      text += `\n\nFailed to parse: ${failures.length}\n${failures.map((f) => `${f.id}: ${firstLine(f.error)}`).join('\n')}`;
-    }
+        : `Available POWER Framework Templates:\n\n${templates.map((t, i) => `${i + 1}. ${t.name}\n`).join('')}\nTotal: ${templates.length} templates`) + failuresText(failures);
     return { text, structured: { templates, failures } };
   },
 });

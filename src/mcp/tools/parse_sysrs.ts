@@ -3,7 +3,7 @@ import { MAX_BYTES, analyzeBytes } from '../../core/analyze.js';
 import { resultOf } from '../../core/result.js';
 import { languageInput, sysrsResultSchema } from '../schemas.js';
 import { checkLanguage } from '../sysrs-args.js';
-import { defineTool } from '../tool.js';
+import { defineTool, resultOutput } from '../tool.js';
 
 export const parseSysrs = defineTool<{ content: string; language?: string }>({
   name: 'parse_sysrs',
@@ -24,12 +24,8 @@ export const parseSysrs = defineTool<{ content: string; language?: string }>({
     const lang = checkLanguage(language, ctx);
     const analysis = analyzeBytes({ path: '', kind: 'sysrs', lang }, Buffer.from(content, 'utf8'), ctx.rules());
     const failure = resultOf(analysis);
-    if (failure || !analysis.doc) {
-      const result = failure!;
-      return { text: JSON.stringify(result, null, 2), structured: { result } };
-    }
+    if (failure || !analysis.doc) return resultOutput(failure);
     const doc = analysis.doc as SysrsDoc;
-    const result = { frontmatter: doc.frontmatter, body: doc.body };
-    return { text: JSON.stringify(result, null, 2), structured: { result } };
+    return resultOutput({ frontmatter: doc.frontmatter, body: doc.body });
   },
 });
