@@ -1,29 +1,43 @@
 #!/usr/bin/env node
-// Build step: bundles the compiled CLI (and the lint worker) into a few files under dist/bundle/.
-// Start-up is most of the cost of linting one staged file, and Node loads one bundled module much
-// faster than the ~100 small modules of dist/ and yaml. markdown-it and the precompiled validators are
-// loaded at run time through createRequire (only when needed), so they stay outside the bundle.
+// Build step: bundles the compiled CLI into one CommonJS file, dist/bundle/docgate.cjs, and the lint
+// worker into dist/bundle/analyze-worker.js. Start-up is most of the cost of linting one staged file:
+// Node loads one bundled module much faster than the ~100 small modules of dist/ and yaml, and a
+// CommonJS script can be compiled from V8's code cache (scripts/code-cache.mjs, bin/docgate.js), which
+// Node 20 offers for no ES module. markdown-it and the precompiled validators are loaded at run time
+// through createRequire (only when needed), so they stay outside the bundle.
 // dist/bundle sits two levels below the package root, like dist/core, so import.meta.url-relative
 // paths (schemas/, dist/validators/, package.json) resolve the same from both.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
-// Chunk names carry content hashes: without a clean folder, every build would leave the old ones behind.
 rmSync(join(repo, 'dist', 'bundle'), { recursive: true, force: true });
-await build({
-  absWorkingDir: repo,
-  entryPoints: { main: 'dist/cli/main.js', 'analyze-worker': 'dist/core/analyze-worker.js' },
+const common = { absWorkingDir: repo, bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', legalComments: 'none' };
+const commonjs = {
+  ...common,
   outdir: 'dist/bundle',
-  bundle: true,
-  splitting: true,
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  // import() of the server bundle becomes require(): the code-cached script has no ES module loader.
+  supported: { 'dynamic-import': false },
+  // The sources are ES modules: give them their import.meta.url from the bundle's own file name.
+  define: { 'import.meta.url': '__docgateImportMetaUrl' },
+  banner: { js: "var __docgateImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+};
+// bin/docgate.js wraps the bundle in a function: a shebang line would be a syntax error there.
+const noShebang = { name: 'no-shebang', setup: (b) => b.onLoad({ filter: /dist[\\/]cli[\\/]main\.js$/ }, (args) => ({ contents: readFileSync(args.path, 'utf8').replace(/^#![^\n]*/, ''), loader: 'js' })) };
+// The MCP server (and its SDK) is a bundle of its own, loaded only by `docgate mcp`: the lint CLI does
+// not read or compile the 0.7 MB it would add. The server bundle carries its own copy of the core.
+const serverOutside = { name: 'server-outside', setup: (b) => b.onResolve({ filter: /[\\/]mcp[\\/]server\.js$/ }, () => ({ path: './mcp-server.cjs', external: true })) };
+await build({ ...commonjs, entryPoints: { docgate: 'dist/cli/main.js' }, plugins: [noShebang, serverOutside] });
+await build({ ...commonjs, entryPoints: { 'mcp-server': 'dist/mcp/server.js' } });
+await build({
+  ...common,
+  entryPoints: { 'analyze-worker': 'dist/core/analyze-worker.js' },
+  outdir: 'dist/bundle',
   format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  logLevel: 'warning',
-  legalComments: 'none',
   // Bundled CommonJS dependencies (yaml's Node build) call require() for Node built-ins.
   banner: { js: "import { createRequire as __docgateCreateRequire } from 'node:module'; const require = __docgateCreateRequire(import.meta.url);" },
 });

@@ -1,6 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Script } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO, fixture, runCli } from './helpers.js';
 
@@ -124,5 +126,39 @@ describe('docgate lint (child process)', () => {
     for (const flag of ['--root', '--format', '--output']) expect(help.stdout).toContain(flag);
     const version = runCli(['--version']);
     expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).version);
+  });
+});
+
+describe('bin/docgate.js and the V8 code cache of the bundle', () => {
+  /** A copy of the installed package (bin, bundle, validators, schemas, package.json) to damage freely. */
+  function packageCopy(name: string): string {
+    const dir = join(tmp, name);
+    for (const entry of ['package.json', 'bin', 'schemas', join('dist', 'bundle'), join('dist', 'validators')]) cpSync(join(REPO, entry), join(dir, entry), { recursive: true });
+    symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    return dir;
+  }
+
+  function lintWith(dir: string): ReturnType<typeof spawnSync> {
+    return spawnSync(process.execPath, [join(dir, 'bin', 'docgate.js'), 'lint', '--root', fixture('rules', 'process-duplicate-name')], { encoding: 'utf8' });
+  }
+
+  it('ships a code cache that V8 accepts for the bundle it was made from', () => {
+    const bundle = join(REPO, 'dist', 'bundle', 'docgate.cjs');
+    const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'utf8')}\n})`, { filename: bundle, cachedData: readFileSync(`${bundle}.v8cache`) });
+    expect(script.cachedDataRejected).toBe(false);
+  });
+
+  it('gives the same report when the cache is missing or damaged (the bundle is compiled from source)', () => {
+    const expected = lintWith(REPO);
+    expect(expected.status).toBe(1);
+    expect(expected.stdout).toContain('[process-duplicate-name]');
+    const missing = packageCopy('no-code-cache');
+    rmSync(join(missing, 'dist', 'bundle', 'docgate.cjs.v8cache'));
+    const damaged = packageCopy('damaged-code-cache');
+    writeFileSync(join(damaged, 'dist', 'bundle', 'docgate.cjs.v8cache'), Buffer.alloc(4096, 7));
+    for (const dir of [missing, damaged]) {
+      const r = lintWith(dir);
+      expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: expected.status, stdout: expected.stdout, stderr: '' });
+    }
   });
 });

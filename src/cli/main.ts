@@ -83,6 +83,8 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-const code = await main(process.argv.slice(2));
-// -1: a long-running server owns the process now.
-if (code >= 0) process.exitCode = code;
+// No top-level await: the CLI is bundled as CommonJS so that V8's code cache can load it (bin/docgate.js).
+void main(process.argv.slice(2)).then((code) => {
+  // -1: a long-running server owns the process now.
+  if (code >= 0) process.exitCode = code;
+});
