@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import type { Dirent } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { identityOf } from './file-identity.js';
 import type { Kind } from './types.js';
 
 /** One document found under the root. */
@@ -71,14 +72,18 @@ function inspect(realRoot: string, abs: string, entry: Dirent): FileRef['problem
 /**
  * Finds every document of the four kinds under `root`, sorted by path (code point order).
  * Entries named like documents that are not regular files are kept, with `problem` set, so that
- * lint reports them instead of skipping them silently.
+ * lint reports them instead of skipping them silently. `folders`, when given, receives the stat
+ * identity of every folder listed (the lint cache keeps it to reuse the listing, see lint.ts).
  */
-export function discover(root: string, kinds?: ReadonlySet<Kind>): FileRef[] {
+export function discover(root: string, kinds?: ReadonlySet<Kind>, folders?: Map<string, string | null>): FileRef[] {
   const realRoot = realpathSync(root);
   const out: FileRef[] = [];
   const base = root.endsWith(sep) ? root : `${root}${sep}`;
   const visit = (relDir: string, lang: string | null, kind: Kind, ext: string, sub: boolean, viaLink = false): void => {
     const absDir = base + relDir.split('/').join(sep);
+    // Stat before listing: an entry added after the stat changes the folder's identity, so a recorded
+    // identity never vouches for a listing that lacks a file.
+    folders?.set(relDir, identityOf(absDir));
     for (const entry of list(absDir)) {
       const path = `${relDir}/${entry.name}`;
       const abs = `${absDir}${sep}${entry.name}`; // plain concatenation: path.join per entry costs at 10k files
@@ -97,6 +102,13 @@ export function discover(root: string, kinds?: ReadonlySet<Kind>): FileRef[] {
   };
   for (const l of LAYOUT) if (!kinds || kinds.has(l.kind)) visit(l.dir, null, l.kind, l.ext, l.sub);
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** The reference of a document known by its root-relative path (a listing kept in the lint cache). */
+export function refAt(root: string, path: string, kind: Kind): FileRef {
+  const base = root.endsWith(sep) ? root : `${root}${sep}`;
+  const abs = base + (sep === '/' ? path : path.split('/').join(sep));
+  return { path, abs, kind, lang: kind === 'sysrs' ? (classify(path)?.lang ?? null) : null };
 }
 
 export function existsAsDirectory(abs: string): boolean {

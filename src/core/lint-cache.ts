@@ -1,6 +1,8 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Facts } from './analysis.js';
+import { baseName } from './analysis.js';
+import type { Facts, Located } from './analysis.js';
+import { classify } from './layout.js';
 import type { Diagnostic, Kind } from './types.js';
 
 /** What the cache keeps of one file: enough to replay its diagnostics and feed the cross-file rules. */
@@ -19,17 +21,87 @@ export interface CacheEntry {
   facts: Facts;
 }
 
-type Entries = Record<string, CacheEntry>;
+/** A kind's entries by path; kept in path order when read from disk. */
+type Entries = Map<string, CacheEntry>;
+
+/**
+ * One entry on disk: a flat array, so that the section of 5,000 files parses in a few milliseconds
+ * (a pre-commit run parses the whole section of its kind for the cross-file facts). What can be
+ * derived from the path (kind, a variant's language and file name) is not stored.
+ */
+type Row = [path: string, identity: string, hash: string | null, flags: number, id: string, diagnostics: Diagnostic[] | 0, facts: unknown];
+type LocatedRow = [value: string, line: number, column: number] | 0;
+const FULL = 1;
+const RACY = 2;
+
+function locatedRow(l: Located<string> | null): LocatedRow {
+  return l ? [l.value, l.line, l.column] : 0;
+}
+
+function located(r: unknown): Located<string> | null {
+  return Array.isArray(r) ? { value: String(r[0]), line: Number(r[1]), column: Number(r[2]) } : null;
+}
+
+function factsRow(f: Facts): unknown {
+  switch (f.kind) {
+    case 'template': return [locatedRow(f.storeAs), f.placeholders.map(locatedRow)];
+    case 'framework': return 0;
+    case 'process': return locatedRow(f.name);
+    case 'sysrs': return locatedRow(f.id);
+  }
+}
+
+function factsOf(kind: Kind, path: string, r: unknown): Facts {
+  switch (kind) {
+    case 'template': {
+      const [storeAs, placeholders] = r as [unknown, unknown[]];
+      return { kind, storeAs: located(storeAs), placeholders: placeholders.map((p) => located(p)!) };
+    }
+    case 'framework': return { kind };
+    case 'process': return { kind, name: located(r) };
+    case 'sysrs': return { kind, id: located(r), lang: classify(path)?.lang ?? null, file: baseName(path) };
+  }
+}
+
+/** A kind's section as text: its rows in path order. */
+export function encodeSection(entries: ReadonlyMap<string, CacheEntry>): string {
+  const rows: Row[] = [...entries.keys()].sort().map((path) => {
+    const e = entries.get(path)!;
+    return [path, e.identity, e.hash, (e.full ? FULL : 0) | (e.racy ? RACY : 0), e.id, e.diagnostics.length > 0 ? e.diagnostics : 0, factsRow(e.facts)];
+  });
+  return JSON.stringify(rows);
+}
+
+/** Reads a section written by `encodeSection` (throws on anything else: the caller starts it afresh). */
+export function decodeSection(kind: Kind, text: string): Entries {
+  const rows = JSON.parse(text) as Row[];
+  if (!Array.isArray(rows)) throw new Error('not a cache section');
+  const entries: Entries = new Map();
+  for (const [path, identity, hash, flags, id, diagnostics, facts] of rows) {
+    const entry: CacheEntry = { kind, id, hash, identity, full: (flags & FULL) !== 0, diagnostics: diagnostics === 0 ? [] : diagnostics, facts: factsOf(kind, path, facts) };
+    if (flags & RACY) entry.racy = true;
+    entries.set(path, entry);
+  }
+  return entries;
+}
+
+/** Stat identity of each folder a kind's documents were listed from (root-relative), when they were listed. */
+export type Folders = Record<string, string>;
 
 /**
  * On disk: one header line of JSON (`docgate`, `rules`, and the byte range of each kind's section),
  * then each kind's entries as JSON, one after the other. A run that lints one process parses only the
  * header and the processes' section; the other sections are carried over as bytes.
  */
+/** The layout of the file; a cache of another layout is an empty cache. */
+const FORMAT = 2;
+
 interface Header {
+  format?: number;
   docgate: string;
   rules: string;
   sections: Partial<Record<Kind, [number, number]>>;
+  listings?: Partial<Record<Kind, Folders>>;
 }
 
 export interface CacheFile {
@@ -37,20 +109,33 @@ export interface CacheFile {
   rules: string;
   /** Unparsed section per kind: bytes as read (decoded only when a run needs that kind), or text. */
   kinds: Partial<Record<Kind, string | Buffer>>;
+  /**
+   * Per kind, the folders its section's paths were listed from. While they keep their identity, the
+   * section's paths are still the kind's documents (see `lintFiles`).
+   */
+  listings?: Partial<Record<Kind, Folders>>;
 }
 
 export function parseCacheFile(bytes: Buffer): CacheFile | null {
   const nl = bytes.indexOf(10);
   if (nl === -1) return null;
   const header = JSON.parse(bytes.toString('utf8', 0, nl)) as Header;
-  if (typeof header.docgate !== 'string' || typeof header.rules !== 'string' || typeof header.sections !== 'object' || header.sections === null) return null;
+  if (header.format !== FORMAT || typeof header.docgate !== 'string' || typeof header.rules !== 'string' || typeof header.sections !== 'object' || header.sections === null) return null;
   const kinds: CacheFile['kinds'] = {};
   for (const [kind, range] of Object.entries(header.sections) as [Kind, [number, number]][]) {
     const [start, end] = range;
     if (!(Number.isInteger(start) && Number.isInteger(end) && nl < start && start <= end && end <= bytes.length)) return null;
     kinds[kind] = bytes.subarray(start, end);
   }
-  return { docgate: header.docgate, rules: header.rules, kinds };
+  const listings: CacheFile['listings'] = {};
+  for (const [kind, folders] of Object.entries(header.listings ?? {}) as [Kind, Folders][]) {
+    if (kinds[kind] !== undefined && isFolders(folders)) listings[kind] = folders;
+  }
+  return { docgate: header.docgate, rules: header.rules, kinds, listings };
+}
+
+function isFolders(v: unknown): v is Folders {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((id) => typeof id === 'string');
 }
 
 export function serializeCacheFile(data: CacheFile): Buffer {
@@ -67,7 +152,7 @@ export function serializeCacheFile(data: CacheFile): Buffer {
   let header = '';
   for (let i = 0; i < 10; i++) {
     for (const [kind, start, end] of relative) sections[kind] = [headerLength + 1 + start, headerLength + 1 + end];
-    header = JSON.stringify({ docgate: data.docgate, rules: data.rules, sections });
+    header = JSON.stringify({ format: FORMAT, docgate: data.docgate, rules: data.rules, sections, listings: data.listings ?? {} });
     const length = Buffer.byteLength(header);
     if (length === headerLength) break;
     headerLength = length;
@@ -84,6 +169,7 @@ export class LintCache {
   private readonly parsed = new Map<Kind, Entries>();
   private readonly dirty = new Set<Kind>();
   private fresh = false;
+  private headerDirty = false;
 
   private constructor(
     readonly file: string,
@@ -105,13 +191,13 @@ export class LintCache {
   private section(kind: Kind): Entries {
     let entries = this.parsed.get(kind);
     if (!entries) {
-      entries = {};
+      entries = new Map();
       const text = this.data.kinds[kind];
       if (text !== undefined) {
         try {
-          entries = JSON.parse(typeof text === 'string' ? text : text.toString('utf8')) as Entries;
+          entries = decodeSection(kind, typeof text === 'string' ? text : text.toString('utf8'));
         } catch {
-          entries = {};
+          entries = new Map();
           this.dirty.add(kind);
         }
       }
@@ -121,12 +207,30 @@ export class LintCache {
   }
 
   get(path: string, kind: Kind): CacheEntry | undefined {
-    const entries = this.section(kind);
-    return Object.hasOwn(entries, path) ? entries[path] : undefined;
+    return this.section(kind).get(path);
+  }
+
+  /** The recorded folders of a kind's listing, if its section was recorded with one. */
+  folders(kind: Kind): Folders | undefined {
+    return this.data.listings?.[kind];
+  }
+
+  /** The paths of a kind's section, sorted (code point order, as discovery sorts). */
+  paths(kind: Kind): string[] {
+    return [...this.section(kind).keys()].sort();
+  }
+
+  /** Records (or, with null, forgets) the folders a kind's section was just listed from. */
+  setListing(kind: Kind, folders: Folders | null): void {
+    const listings = (this.data.listings ??= {});
+    const before = listings[kind];
+    if (folders) listings[kind] = folders;
+    else delete listings[kind];
+    if (JSON.stringify(before) !== JSON.stringify(folders ?? undefined)) this.headerDirty = true;
   }
 
   set(path: string, entry: CacheEntry): void {
-    this.section(entry.kind)[path] = entry;
+    this.section(entry.kind).set(path, entry);
     this.dirty.add(entry.kind);
   }
 
@@ -134,9 +238,9 @@ export class LintCache {
   retain(paths: ReadonlySet<string>, kinds: ReadonlySet<Kind>): void {
     for (const kind of kinds) {
       const entries = this.section(kind);
-      for (const path of Object.keys(entries)) {
+      for (const path of entries.keys()) {
         if (!paths.has(path)) {
-          delete entries[path];
+          entries.delete(path);
           this.dirty.add(kind);
         }
       }
@@ -145,8 +249,8 @@ export class LintCache {
 
   /** Writes atomically (temporary file + rename); a cache that cannot be written is only a warning. */
   save(): string | null {
-    if (!this.fresh && this.dirty.size === 0) return null;
-    for (const kind of this.dirty) this.data.kinds[kind] = JSON.stringify(this.parsed.get(kind) ?? {});
+    if (!this.fresh && this.dirty.size === 0 && !this.headerDirty) return null;
+    for (const kind of this.dirty) this.data.kinds[kind] = encodeSection(this.parsed.get(kind) ?? new Map());
     const tmp = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(dirname(this.file), { recursive: true });
@@ -154,6 +258,7 @@ export class LintCache {
       renameSync(tmp, this.file);
       this.dirty.clear();
       this.fresh = false;
+      this.headerDirty = false;
       return null;
     } catch (e) {
       try {

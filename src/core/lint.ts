@@ -4,10 +4,10 @@ import { MAX_BYTES, analyzeFile, analyzeFileIdentified } from './analyze.js';
 import type { Analysis } from './analysis.js';
 import { crossFileDiagnostics } from './cross-file.js';
 import { contentHash, identityOf, readLimited } from './file-identity.js';
-import { KIND_DIRS, classify, discover, existsAsDirectory } from './layout.js';
+import { KIND_DIRS, classify, discover, existsAsDirectory, refAt } from './layout.js';
 import type { FileRef } from './layout.js';
 import { LintCache } from './lint-cache.js';
-import type { CacheEntry } from './lint-cache.js';
+import type { CacheEntry, Folders } from './lint-cache.js';
 import { PARALLEL_MIN_FILES, analyzeInWorkers, workerCount } from './parallel.js';
 import type { WorkItem } from './parallel.js';
 import type { Entry, Repository } from './repository.js';
@@ -109,22 +109,34 @@ interface Plan {
   /** The documents of the kinds the selection needs (cross-file rules are per kind). */
   needed: FileRef[];
   selected: Set<string>;
+  /** The targets given (none: the whole root). */
+  targets: Target[];
+}
+
+/** How a run lists the documents of one kind. */
+type Lister = (kind: Kind) => FileRef[];
+
+const ALL_KINDS = Object.keys(KIND_DIRS) as Kind[];
+
+function byPath(refs: FileRef[]): FileRef[] {
+  // Each kind's list is sorted already: merging a few sorted runs is linear for V8's TimSort.
+  return refs.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /**
- * Finds what to lint. Only the kinds of the selected documents are discovered: cross-file rules never
+ * Finds what to lint. Only the kinds of the selected documents are listed: cross-file rules never
  * cross kinds, so one staged process never lists the SysRS folder.
  */
-function plan(options: LintOptions): Plan {
+function plan(options: LintOptions, list: Lister = (kind) => discover(options.root, new Set([kind]))): Plan {
   if (!options.paths || options.paths.length === 0) {
-    const all = discover(options.root);
-    return { needed: all, selected: new Set(all.map((f) => f.path)) };
+    const all = byPath(ALL_KINDS.flatMap(list));
+    return { needed: all, selected: new Set(all.map((f) => f.path)), targets: [] };
   }
   const ts = targets(options.root, options.paths, options.cwd ?? process.cwd());
-  const needed = discover(options.root, new Set(ts.flatMap(kindsOf)));
+  const needed = byPath([...new Set(ts.flatMap(kindsOf))].flatMap(list));
   const selected = new Set(needed.filter((f) => isSelected(f.path, ts)).map((f) => f.path));
   const kinds = new Set(needed.filter((f) => selected.has(f.path)).map((f) => f.kind));
-  return { needed: needed.filter((f) => kinds.has(f.kind)), selected };
+  return { needed: needed.filter((f) => kinds.has(f.kind)), selected, targets: ts };
 }
 
 /** Cross-file rules over every analysis, then the results of the selected documents. */
@@ -186,15 +198,53 @@ function fromCache(ref: FileRef, e: CacheEntry): Analysis {
 }
 
 /**
- * The CLI's lint: the same results as `lint`, with ESLint-style `--cache` (a file whose content hash is
- * unchanged is not analyzed again; a file that is not linted feeds its cross-file facts from the cache
- * while its stat identity is unchanged, unread) and worker threads for large runs.
+ * The listing of a kind kept in the cache, while every folder it was listed from keeps its stat
+ * identity: no document was added, removed or renamed there since (git checkouts and editors that save
+ * through a temporary file replace files, which changes the folder too). Null when it cannot be trusted.
+ */
+function cachedListing(root: string, cache: LintCache, kind: Kind): FileRef[] | null {
+  const folders = cache.folders(kind);
+  if (!folders) return null;
+  for (const [rel, identity] of Object.entries(folders)) if (identityOf(join(root, rel)) !== identity) return null;
+  return cache.paths(kind).map((path) => refAt(root, path, kind));
+}
+
+/**
+ * The CLI's lint: the same results as `lint`, with ESLint-style `--cache` and worker threads for large
+ * runs. With the cache, a file whose content hash is unchanged is not analyzed again, and a file that
+ * is not linted feeds the cross-file rules its cached facts, unread: in a whole-root run while its stat
+ * identity is unchanged; in a run over some paths (a pre-commit hook), while its kind's folders are
+ * unchanged — without a stat per file, which would cost more than the rest of the run at 10,000 files.
+ * A file edited in place since the last run therefore keeps its cached facts for other files' rules
+ * until it is linted itself or the whole root is (docs/decisions.md). Linted files are always checked.
  */
 export async function lintFiles(options: RunOptions): Promise<LintRun & { warnings: string[] }> {
   const started = Date.now();
   const rules = loadRuleSet(options.root);
-  const p = plan(options);
   const cache = options.cacheFile ? LintCache.load(options.cacheFile, VERSION, rules.hash) : null;
+  const trusted = new Set<Kind>();
+  const listed = new Map<Kind, Map<string, string | null>>();
+  const discoverKind: Lister = (kind) => {
+    const folders = new Map<string, string | null>();
+    listed.set(kind, folders);
+    return discover(options.root, new Set([kind]), folders);
+  };
+  let p: Plan;
+  if (cache && options.paths && options.paths.length > 0) {
+    p = plan(options, (kind) => {
+      const refs = cachedListing(options.root, cache, kind);
+      if (!refs) return discoverKind(kind);
+      trusted.add(kind);
+      return refs;
+    });
+    // A named file missing from a trusted listing means the listing is stale after all: list again.
+    if (p.targets.some((t) => !t.dir && trusted.has(classify(t.rel)?.kind as Kind) && !p.selected.has(t.rel))) {
+      trusted.clear();
+      p = plan(options, discoverKind);
+    }
+  } else {
+    p = plan(options, cache ? discoverKind : undefined);
+  }
   const slots: (Analysis | null)[] = new Array(p.needed.length).fill(null);
   const work: (WorkItem & { index: number })[] = [];
   p.needed.forEach((ref, index) => {
@@ -202,8 +252,9 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { warnin
     const entry = cache?.get(ref.path, ref.kind);
     if (entry && entry.hash !== null && entry.kind === ref.kind && !ref.problem && (entry.full || !withBody)) {
       // Unchanged stat identity proves unchanged content, except for a file modified around the time it
-      // was cached (git's "racily clean" case): then its content hash decides.
-      if (!entry.racy && identityOf(ref.abs) === entry.identity) {
+      // was cached (git's "racily clean" case): then its content hash decides. An unlinted file of a
+      // kind whose listing is trusted is taken as cached without a stat.
+      if (!entry.racy && ((!withBody && trusted.has(ref.kind)) || identityOf(ref.abs) === entry.identity)) {
         slots[index] = fromCache(ref, entry);
         return;
       }
@@ -231,11 +282,33 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { warnin
   if (cache) {
     const kinds = new Set(p.needed.map((f) => f.kind));
     cache.retain(new Set(p.needed.map((f) => f.path)), kinds);
+    for (const [kind, folders] of listed) {
+      if (kinds.has(kind)) cache.setListing(kind, listingToKeep(kind, folders, p.needed, slots, started));
+    }
     const problem = cache.save();
     if (problem) warnings.push(problem);
   }
   const analyses = slots.filter((a): a is Analysis => a !== null);
   return { ...finish(options.root, analyses, p.selected), warnings };
+}
+
+/**
+ * The folders to record for a kind just listed, or null when its listing must not be reused: a folder
+ * changed around the time it was listed (its identity might not move again for an entry added in the
+ * same clock tick), a document that is a link or not a regular file (re-examined every run), or one
+ * that vanished before it was read (the section lacks it).
+ */
+function listingToKeep(kind: Kind, folders: ReadonlyMap<string, string | null>, needed: readonly FileRef[], slots: readonly (Analysis | null)[], started: number): Folders | null {
+  const out: Folders = {};
+  for (const [rel, identity] of folders) {
+    if (identity === null || racy(identity, started).racy) return null;
+    out[rel] = identity;
+  }
+  for (let i = 0; i < needed.length; i++) {
+    const ref = needed[i]!;
+    if (ref.kind === kind && (ref.problem || ref.link || slots[i] === null)) return null;
+  }
+  return out;
 }
 
 /** How close to a run's start a modification makes a cached stat untrustworthy (coarse file-system clocks). */
