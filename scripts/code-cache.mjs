@@ -2,7 +2,7 @@
 // Build step: makes dist/bundle/docgate.cjs.v8cache, the V8 code cache bin/docgate.js compiles the CLI
 // from. V8 caches a function once it has been compiled, so the cache is taken after real work: a full
 // lint of the bundled content (parsers, schemas, rules, the cache writer), then the path of a pre-commit
-// hook — one staged file against a warm lint cache — which starts from the first cache and adds to it.
+// hook — staged files against a warm lint cache — which starts from the first cache and adds to it.
 // The lint cache of these runs goes to a temporary folder; the content is only read.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -17,12 +17,14 @@ rmSync(cacheFile, { force: true });
 const tmp = mkdtempSync(join(tmpdir(), 'docgate-code-cache-'));
 try {
   const lintCache = join(tmp, 'lint-cache');
-  const staged = join(repo, 'processes', readdirSync(join(repo, 'processes')).filter((f) => f.endsWith('.md')).sort()[0]);
+  // One staged file of each kind: each kind's cached listing and facts are decoded in that run.
+  const first = (dir, ext) => join(repo, dir, readdirSync(join(repo, dir)).filter((f) => f.endsWith(ext)).sort()[0]);
+  const staged = [first('processes', '.md'), first('docs/sysrs', '.md'), first('templates/power', '.txt'), first('frameworks', '.md')];
   for (const args of [
     ['lint', '--root', repo, '--cache', '--cache-location', lintCache],
-    ['lint', '--root', repo, '--cache', '--cache-location', lintCache, staged],
+    ['lint', '--root', repo, '--cache', '--cache-location', lintCache, ...staged],
   ]) {
-    const r = spawnSync(process.execPath, [bin, ...args], { env: { ...process.env, DOCGATE_WRITE_CODE_CACHE: '1' }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [bin, ...args], { env: { ...process.env, DOCGATE_CODE_CACHE: 'write' }, encoding: 'utf8' });
     // Exit 1 (content problems) still compiled everything; 2 or a signal means the bundle is broken.
     if (r.status !== 0 && r.status !== 1) throw new Error(`docgate ${args.join(' ')} failed (${r.status ?? r.signal}): ${r.stderr}`);
   }

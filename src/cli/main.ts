@@ -86,5 +86,10 @@ async function main(argv: string[]): Promise<number> {
 // No top-level await: the CLI is bundled as CommonJS so that V8's code cache can load it (bin/docgate.js).
 void main(process.argv.slice(2)).then((code) => {
   // -1: a long-running server owns the process now.
-  if (code >= 0) process.exitCode = code;
+  if (code < 0) return;
+  process.exitCode = code;
+  // Done: leave now rather than wait for V8's idle-time garbage collection (5–10 ms after a lint). Only
+  // when all output is written (stdout and stderr are synchronous for files, pipes and terminals on
+  // Linux; elsewhere a pipe may still be draining, and Node then exits by itself once it has).
+  if (process.stdout.writableLength === 0 && process.stderr.writableLength === 0) process.exit(code);
 });

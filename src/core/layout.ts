@@ -108,7 +108,14 @@ export function discover(root: string, kinds?: ReadonlySet<Kind>, folders?: Map<
 export function refAt(root: string, path: string, kind: Kind): FileRef {
   const base = root.endsWith(sep) ? root : `${root}${sep}`;
   const abs = base + (sep === '/' ? path : path.split('/').join(sep));
-  return { path, abs, kind, lang: kind === 'sysrs' ? (classify(path)?.lang ?? null) : null };
+  return { path, abs, kind, lang: kind === 'sysrs' ? variantLanguage(path) : null };
+}
+
+/** The language folder of a SysRS path (`docs/sysrs/<lang>/<file>`), or null for an English one. */
+export function variantLanguage(sysrsPath: string): string | null {
+  const start = KIND_DIRS.sysrs.length + 1;
+  const slash = sysrsPath.indexOf('/', start);
+  return slash === -1 ? null : sysrsPath.slice(start, slash);
 }
 
 export function existsAsDirectory(abs: string): boolean {

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { dirname } from 'node:path';
 import { baseName } from './analysis.js';
 import type { Facts, Located } from './analysis.js';
-import { classify } from './layout.js';
+import { variantLanguage } from './layout.js';
 import type { Diagnostic, Kind } from './types.js';
 
 /** What the cache keeps of one file: enough to replay its diagnostics and feed the cross-file rules. */
@@ -59,7 +59,7 @@ function factsOf(kind: Kind, path: string, r: unknown): Facts {
     }
     case 'framework': return { kind };
     case 'process': return { kind, name: located(r) };
-    case 'sysrs': return { kind, id: located(r), lang: classify(path)?.lang ?? null, file: baseName(path) };
+    case 'sysrs': return { kind, id: located(r), lang: variantLanguage(path), file: baseName(path) };
   }
 }
 
@@ -77,8 +77,14 @@ export function decodeSection(kind: Kind, text: string): Entries {
   const rows = JSON.parse(text) as Row[];
   if (!Array.isArray(rows)) throw new Error('not a cache section');
   const entries: Entries = new Map();
-  for (const [path, identity, hash, flags, id, diagnostics, facts] of rows) {
-    const entry: CacheEntry = { kind, id, hash, identity, full: (flags & FULL) !== 0, diagnostics: diagnostics === 0 ? [] : diagnostics, facts: factsOf(kind, path, facts) };
+  // Indexed reads, not destructuring: this loop runs once per file, mostly before V8 optimizes it, and
+  // array destructuring goes through the iterator protocol there.
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const path = row[0];
+    const flags = row[3];
+    const diagnostics = row[5];
+    const entry: CacheEntry = { kind, id: row[4], hash: row[2], identity: row[1], full: (flags & FULL) !== 0, diagnostics: diagnostics === 0 ? [] : diagnostics, facts: factsOf(kind, path, row[6]) };
     if (flags & RACY) entry.racy = true;
     entries.set(path, entry);
   }
@@ -217,7 +223,10 @@ export class LintCache {
 
   /** The paths of a kind's section, sorted (code point order, as discovery sorts). */
   paths(kind: Kind): string[] {
-    return [...this.section(kind).keys()].sort();
+    const paths = Array.from(this.section(kind).keys());
+    // Sections are written in path order; only entries added since (by `set`) can be out of place.
+    for (let i = 1; i < paths.length; i++) if (paths[i - 1]! > paths[i]!) return paths.sort();
+    return paths;
   }
 
   /** Records (or, with null, forgets) the folders a kind's section was just listed from. */

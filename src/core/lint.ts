@@ -281,7 +281,9 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { warnin
   const warnings: string[] = [];
   if (cache) {
     const kinds = new Set(p.needed.map((f) => f.kind));
-    cache.retain(new Set(p.needed.map((f) => f.path)), kinds);
+    // A trusted kind's listing is its section's paths: nothing to drop there.
+    const listedKinds = new Set([...kinds].filter((k) => !trusted.has(k)));
+    if (listedKinds.size > 0) cache.retain(new Set(p.needed.filter((f) => listedKinds.has(f.kind)).map((f) => f.path)), listedKinds);
     for (const [kind, folders] of listed) {
       if (kinds.has(kind)) cache.setListing(kind, listingToKeep(kind, folders, p.needed, slots, started));
     }
