@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // Build step: precompiles docgate's own JSON Schemas into standalone ajv validators (CommonJS — ajv's
 // standalone output still calls `require`), so that start-up never loads or runs the ajv compiler for
-// them. The runtime uses a precompiled validator only when the schema text's hash matches; any other
+// them. The runtime uses a precompiled validator only when the schema text is the same; any other
 // schema (a root's override) is compiled at run time. Options must match src/core/schemas.ts.
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,14 +15,14 @@ const files = ['power-template.schema.json', 'process-frontmatter.schema.json', 
 const standaloneCode = standalone.default ?? standalone;
 
 mkdirSync(out, { recursive: true });
-const manifest = {};
+const manifest = [];
 for (const file of files) {
   const text = readFileSync(join(repo, 'schemas', file), 'utf8');
   const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true, code: { source: true, esm: false } });
   const validate = ajv.compile(JSON.parse(text));
   const name = file.replace(/\.json$/, '.cjs');
   writeFileSync(join(out, name), standaloneCode(ajv, validate));
-  manifest[createHash('sha256').update(text).digest('hex')] = name;
+  manifest.push({ module: name, schema: text });
 }
 writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 console.log(`precompiled ${files.length} schema validators into dist/validators`);

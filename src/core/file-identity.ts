@@ -1,6 +1,8 @@
-import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import type { Stats } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
 
 /**
  * mtime, ctime (milliseconds with their sub-millisecond fraction), size and inode: a file rewritten in
@@ -20,8 +22,9 @@ export function identityOf(abs: string): string | null {
   }
 }
 
+/** SHA-1 of a file's bytes. node:crypto is loaded on first use: a one-file lint that hits the cache hashes nothing. */
 export function contentHash(bytes: Uint8Array): string {
-  return createHash('sha1').update(bytes).digest('base64');
+  return (require('node:crypto') as typeof import('node:crypto')).createHash('sha1').update(bytes).digest('base64');
 }
 
 export type ReadOutcome =

@@ -182,14 +182,14 @@ export class LintCache {
     private readonly data: CacheFile,
   ) {}
 
-  static load(file: string, version: string, rulesHash: string): LintCache {
+  static load(file: string, version: string, rulesKey: string): LintCache {
     try {
       const data = parseCacheFile(readFileSync(file));
-      if (data && data.docgate === version && data.rules === rulesHash) return new LintCache(file, data);
+      if (data && data.docgate === version && data.rules === rulesKey) return new LintCache(file, data);
     } catch {
       /* no usable cache yet */
     }
-    const cache = new LintCache(file, { docgate: version, rules: rulesHash, kinds: {} });
+    const cache = new LintCache(file, { docgate: version, rules: rulesKey, kinds: {} });
     cache.fresh = true;
     return cache;
   }

@@ -221,7 +221,7 @@ function cachedListing(root: string, cache: LintCache, kind: Kind): FileRef[] | 
 export async function lintFiles(options: RunOptions): Promise<LintRun & { warnings: string[] }> {
   const started = Date.now();
   const rules = loadRuleSet(options.root);
-  const cache = options.cacheFile ? LintCache.load(options.cacheFile, VERSION, rules.hash) : null;
+  const cache = options.cacheFile ? LintCache.load(options.cacheFile, VERSION, rules.key) : null;
   const trusted = new Set<Kind>();
   const listed = new Map<Kind, Map<string, string | null>>();
   const discoverKind: Lister = (kind) => {

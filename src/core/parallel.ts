@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { IdentifiedAnalysis } from './analyze.js';
 import type { FileRef } from './layout.js';
 
@@ -26,6 +27,8 @@ interface Reply {
  * not sent back: lint needs diagnostics and facts only.
  */
 export function analyzeInWorkers(root: string, items: readonly WorkItem[], threads = workerCount()): Promise<(IdentifiedAnalysis | null)[]> {
+  // Loaded here, not at start-up: a one-file lint never starts a worker (node:worker_threads costs ~1 ms).
+  const { Worker: WorkerThread } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
   const size = Math.max(25, Math.ceil(items.length / (threads * 8)));
   const chunks: WorkItem[][] = [];
   for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
@@ -43,7 +46,7 @@ export function analyzeInWorkers(root: string, items: readonly WorkItem[], threa
       if (next < chunks.length) w.postMessage({ chunk: next, items: chunks[next++] });
     };
     for (let t = 0; t < Math.min(threads, chunks.length); t++) {
-      const w = new Worker(new URL('./analyze-worker.js', import.meta.url), { workerData: { root } });
+      const w = new WorkerThread(new URL('./analyze-worker.js', import.meta.url), { workerData: { root } });
       workers.push(w);
       w.on('message', (reply: Reply) => {
         const base = reply.chunk * size;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -40,8 +39,10 @@ export interface RuleSet {
   sysrs: CompiledSchema;
   outline: unknown;
   headingTables: ReadonlyMap<string, HeadingTable>;
-  /** Hash of every rule file's bytes: a cache entry made under other rules is stale. */
-  hash: string;
+  /** Every rule file's name and text: rules are the same exactly when their keys are (the lint cache keeps it). */
+  key: string;
+  /** SHA-256 of `key`, computed on first use (node:crypto costs ~5 ms to load; a cache hit never needs it). */
+  readonly hash: string;
 }
 
 const require = createRequire(import.meta.url);
@@ -50,18 +51,24 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const PRECOMPILED_DIR = resolve(HERE, '../validators');
 
 const compiled = new Map<string, ValidateFunction>();
-let precompiled: Record<string, string> | null | undefined;
+/** scripts/build-validators.mjs: each precompiled validator's module with the exact schema text it was made from. */
+let precompiled: { module: string; schema: string }[] | null | undefined;
 
 function precompiledFor(text: string): ValidateFunction | undefined {
   if (precompiled === undefined) {
     try {
-      precompiled = JSON.parse(readFileSync(join(PRECOMPILED_DIR, 'manifest.json'), 'utf8')) as Record<string, string>;
+      precompiled = JSON.parse(readFileSync(join(PRECOMPILED_DIR, 'manifest.json'), 'utf8')) as { module: string; schema: string }[];
     } catch {
       precompiled = null; // running from src/ (tests) or an unbuilt tree: compile at run time
     }
   }
-  const name = precompiled?.[createHash('sha256').update(text).digest('hex')];
-  return name ? (require(join(PRECOMPILED_DIR, name)) as ValidateFunction) : undefined;
+  const found = precompiled?.find((p) => p.schema === text);
+  return found ? (require(join(PRECOMPILED_DIR, found.module)) as ValidateFunction) : undefined;
+}
+
+/** SHA-256 in hex; node:crypto is loaded on first use only. */
+export function sha256(text: string): string {
+  return (require('node:crypto') as typeof import('node:crypto')).createHash('sha256').update(text).digest('hex');
 }
 
 /** The ajv compiler, loaded only when a schema has no precompiled validator (it costs ~60 ms to load). */
@@ -134,13 +141,13 @@ const ruleSets = new Map<string, RuleSet>();
 
 /** Loads (once per root and rule-file content) the schemas, outline and heading tables for `root`. */
 export function loadRuleSet(root: string): RuleSet {
-  const hash = createHash('sha256');
+  const parts: string[] = [];
   const texts: Record<string, string> = {};
   const files: Record<string, string> = {};
   for (const name of [SCHEMA_FILES.template, SCHEMA_FILES.process, SCHEMA_FILES.sysrs, OUTLINE_FILE]) {
     files[name] = ruleFile(root, name);
     texts[name] = readRule(files[name]);
-    hash.update(name).update('\0').update(texts[name]).update('\0');
+    parts.push(name, texts[name]);
   }
   const tableFiles = new Map<string, string>();
   listTables(BUNDLED_SCHEMA_DIR, tableFiles);
@@ -149,10 +156,11 @@ export function loadRuleSet(root: string): RuleSet {
   for (const [lang, file] of [...tableFiles].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const text = readRule(file);
     tableTexts.set(lang, text);
-    hash.update(lang).update('\0').update(text).update('\0');
+    parts.push(lang, text);
   }
-  const digest = hash.digest('hex');
-  const cached = ruleSets.get(digest);
+  // NUL never occurs in a rule file that parses as JSON, so the key splits back into the same parts.
+  const key = parts.join('\0');
+  const cached = ruleSets.get(key);
   if (cached) return cached;
 
   let outline: unknown;
@@ -164,15 +172,19 @@ export function loadRuleSet(root: string): RuleSet {
   const headingTables = new Map<string, HeadingTable>();
   for (const [lang, text] of tableTexts) headingTables.set(lang, parseTable(text, tableFiles.get(lang)!, lang));
   const make = (name: string): CompiledSchema => ({ file: files[name]!, ...compile(texts[name]!, files[name]!) });
+  let digest: string | undefined;
   const set: RuleSet = {
     template: make(SCHEMA_FILES.template),
     process: make(SCHEMA_FILES.process),
     sysrs: make(SCHEMA_FILES.sysrs),
     outline,
     headingTables,
-    hash: digest,
+    key,
+    get hash() {
+      return (digest ??= sha256(key));
+    },
   };
-  ruleSets.set(digest, set);
+  ruleSets.set(key, set);
   return set;
 }
 
