@@ -1,5 +1,5 @@
 import type { Analysis, Facts } from './analysis.js';
-import { baseName, stem } from './analysis.js';
+import { baseName, fileId } from './analysis.js';
 import { contentHash, readLimited } from './file-identity.js';
 import type { FileRef } from './layout.js';
 import { FILE_START, diag } from './position.js';
@@ -26,12 +26,6 @@ function emptyFacts(kind: Kind, path: string, lang: string | null): Facts {
     case 'process': return { kind, name: null };
     case 'sysrs': return { kind, id: null, lang, file: baseName(path) };
   }
-}
-
-function fileId(kind: Kind, path: string): string {
-  if (kind === 'framework') return baseName(path);
-  if (kind === 'sysrs') return /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/.exec(baseName(path))?.[0].toLowerCase() ?? stem(path);
-  return stem(path);
 }
 
 /** An analysis that stops at a file-level defect (encoding, size, not a file). */

@@ -26,22 +26,30 @@ function entries<K extends Facts['kind']>(analyses: readonly Analysis[], kind: K
   return list;
 }
 
-function groupBy<T>(items: readonly T[], key: (t: T) => string | null): Map<string, T[]> {
-  const out = new Map<string, T[]>();
+/** Items by key; a key held by one item maps to the item itself (no array for each of 5,000 unique names). */
+type Groups<T> = Map<string, T | T[]>;
+
+function groupBy<T extends object>(items: readonly T[], key: (t: T) => string | null): Groups<T> {
+  const out: Groups<T> = new Map();
   for (const item of items) {
     const k = key(item);
     if (k === null) continue;
-    const list = out.get(k);
-    if (list) list.push(item);
-    else out.set(k, [item]);
+    const found = out.get(k);
+    if (found === undefined) out.set(k, item);
+    else if (Array.isArray(found)) found.push(item);
+    else out.set(k, [found, item]);
   }
   return out;
 }
 
+function members<T>(found: T | T[] | undefined): T[] {
+  return found === undefined ? [] : Array.isArray(found) ? found : [found];
+}
+
 /** Reports every member of a group of more than one, naming the others. */
-function reportDuplicates<T extends { path: string }>(groups: Map<string, T[]>, at: (t: T) => Located<string>, report: (t: T, v: Located<string>, others: string) => Diagnostic, out: Findings): void {
+function reportDuplicates<T extends { path: string }>(groups: Groups<T>, at: (t: T) => Located<string>, report: (t: T, v: Located<string>, others: string) => Diagnostic, out: Findings): void {
   for (const group of groups.values()) {
-    if (group.length < 2) continue;
+    if (!Array.isArray(group)) continue;
     for (const t of group) {
       const others = group.filter((o) => o !== t).map((o) => o.path).join(', ');
       out.add(t.path, report(t, at(t), others));
@@ -58,8 +66,8 @@ function templateRules(list: Entry<'template'>[], out: Findings): void {
   for (const t of list) {
     const own: { to: Entry<'template'>; at: Located<string> }[] = [];
     for (const p of t.facts.placeholders) {
-      const targets = owners.get(p.value);
-      if (!targets) {
+      const targets = members(owners.get(p.value));
+      if (targets.length === 0) {
         out.add(t.path, diag(p, 'template-placeholder', `Unexpected placeholder \`{{${p.value}}}\` that no template stores, expected the \`store_as\` of another template`));
         continue;
       }

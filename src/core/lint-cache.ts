@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { baseName } from './analysis.js';
+import { baseName, fileId } from './analysis.js';
 import type { Facts, Located } from './analysis.js';
 import { variantLanguage } from './layout.js';
 import type { Diagnostic, Kind } from './types.js';
@@ -29,7 +29,7 @@ type Entries = Map<string, CacheEntry>;
  * (a pre-commit run parses the whole section of its kind for the cross-file facts). What can be
  * derived from the path (kind, a variant's language and file name) is not stored.
  */
-type Row = [path: string, identity: string, hash: string | null, flags: number, id: string, diagnostics: Diagnostic[] | 0, facts: unknown];
+type Row = [path: string, identity: string, hash: string | null, flags: number, id: string | 0, diagnostics: Diagnostic[] | 0, facts: unknown];
 type LocatedRow = [value: string, line: number, column: number] | 0;
 const FULL = 1;
 const RACY = 2;
@@ -63,11 +63,17 @@ function factsOf(kind: Kind, path: string, r: unknown): Facts {
   }
 }
 
+/** The id a document of this path and facts gets when nothing else names it (stored as 0: most rows). */
+function usualId(kind: Kind, path: string, facts: Facts): string {
+  return facts.kind === 'sysrs' && facts.id ? facts.id.value : fileId(kind, path);
+}
+
 /** A kind's section as text: its rows in path order. */
 export function encodeSection(entries: ReadonlyMap<string, CacheEntry>): string {
   const rows: Row[] = [...entries.keys()].sort().map((path) => {
     const e = entries.get(path)!;
-    return [path, e.identity, e.hash, (e.full ? FULL : 0) | (e.racy ? RACY : 0), e.id, e.diagnostics.length > 0 ? e.diagnostics : 0, factsRow(e.facts)];
+    const id = e.id === usualId(e.kind, path, e.facts) ? 0 : e.id;
+    return [path, e.identity, e.hash, (e.full ? FULL : 0) | (e.racy ? RACY : 0), id, e.diagnostics.length > 0 ? e.diagnostics : 0, factsRow(e.facts)];
   });
   return JSON.stringify(rows);
 }
@@ -84,7 +90,9 @@ export function decodeSection(kind: Kind, text: string): Entries {
     const path = row[0];
     const flags = row[3];
     const diagnostics = row[5];
-    const entry: CacheEntry = { kind, id: row[4], hash: row[2], identity: row[1], full: (flags & FULL) !== 0, diagnostics: diagnostics === 0 ? [] : diagnostics, facts: factsOf(kind, path, row[6]) };
+    const facts = factsOf(kind, path, row[6]);
+    const id = row[4];
+    const entry: CacheEntry = { kind, id: id === 0 ? usualId(kind, path, facts) : id, hash: row[2], identity: row[1], full: (flags & FULL) !== 0, diagnostics: diagnostics === 0 ? [] : diagnostics, facts };
     if (flags & RACY) entry.racy = true;
     entries.set(path, entry);
   }

@@ -29,7 +29,7 @@ export interface JsonSchema {
 export interface CompiledSchema {
   file: string;
   schema: JsonSchema;
-  validate: ValidateFunction;
+  readonly validate: ValidateFunction;
 }
 
 /** Everything the rules read from data, for one root. */
@@ -54,7 +54,8 @@ const compiled = new Map<string, ValidateFunction>();
 /** scripts/build-validators.mjs: each precompiled validator's module with the exact schema text it was made from. */
 let precompiled: { module: string; schema: string }[] | null | undefined;
 
-function precompiledFor(text: string): ValidateFunction | undefined {
+/** The module of the validator precompiled from exactly this schema text, if there is one. */
+function precompiledModule(text: string): string | undefined {
   if (precompiled === undefined) {
     try {
       precompiled = JSON.parse(readFileSync(join(PRECOMPILED_DIR, 'manifest.json'), 'utf8')) as { module: string; schema: string }[];
@@ -63,7 +64,7 @@ function precompiledFor(text: string): ValidateFunction | undefined {
     }
   }
   const found = precompiled?.find((p) => p.schema === text);
-  return found ? (require(join(PRECOMPILED_DIR, found.module)) as ValidateFunction) : undefined;
+  return found ? join(PRECOMPILED_DIR, found.module) : undefined;
 }
 
 /** SHA-256 in hex; node:crypto is loaded on first use only. */
@@ -81,7 +82,7 @@ function runtimeCompile(schema: JsonSchema): ValidateFunction {
   return ajv.compile(schema);
 }
 
-function compile(text: string, file: string): { schema: JsonSchema; validate: ValidateFunction } {
+function compile(text: string, file: string): CompiledSchema {
   let schema: JsonSchema;
   try {
     schema = JSON.parse(text) as JsonSchema;
@@ -90,14 +91,28 @@ function compile(text: string, file: string): { schema: JsonSchema; validate: Va
   }
   let validate = compiled.get(text);
   if (!validate) {
+    const module = precompiledModule(text);
+    if (module) {
+      // Known to compile (the build did it): loaded when a file is first validated, which a run that
+      // only replays the lint cache never does.
+      return {
+        file,
+        schema,
+        get validate() {
+          let v = compiled.get(text);
+          if (!v) compiled.set(text, (v = require(module) as ValidateFunction));
+          return v;
+        },
+      };
+    }
     try {
-      validate = precompiledFor(text) ?? runtimeCompile(schema);
+      validate = runtimeCompile(schema);
     } catch (e) {
       throw new ConfigError(`schema ${file} does not compile: ${(e as Error).message}`);
     }
     compiled.set(text, validate);
   }
-  return { schema, validate };
+  return { file, schema, validate };
 }
 
 /** The file that holds rule file `name` for `root`: the root's own `schemas/` overrides ours file by file. */
@@ -171,7 +186,7 @@ export function loadRuleSet(root: string): RuleSet {
   }
   const headingTables = new Map<string, HeadingTable>();
   for (const [lang, text] of tableTexts) headingTables.set(lang, parseTable(text, tableFiles.get(lang)!, lang));
-  const make = (name: string): CompiledSchema => ({ file: files[name]!, ...compile(texts[name]!, files[name]!) });
+  const make = (name: string): CompiledSchema => compile(texts[name]!, files[name]!);
   let digest: string | undefined;
   const set: RuleSet = {
     template: make(SCHEMA_FILES.template),

@@ -1,5 +1,5 @@
 import type { Analysis, FileText, Located } from '../../core/analysis.js';
-import { baseName, stem } from '../../core/analysis.js';
+import { baseName, fileId, stem } from '../../core/analysis.js';
 import { readFrontmatterDoc } from '../../core/frontmatter-doc.js';
 import { append, diag, FILE_START, quote } from '../../core/position.js';
 import type { RuleSet } from '../../core/schemas.js';
@@ -8,7 +8,6 @@ import { checkSysrsBody } from './outline.js';
 import type { SysrsOutline } from './outline.js';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const UUID_IN_NAME = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/;
 export const LANGUAGE = /^[a-z]{2}$/;
 
 function languages(rules: RuleSet): string {
@@ -61,7 +60,7 @@ export function analyzeSysrs(file: FileText, rules: RuleSet, withBody = true): A
     body = check.body;
   }
   const ref = stem(file.path);
-  const docId = id?.value ?? UUID_IN_NAME.exec(baseName(file.path))?.[0].toLowerCase() ?? ref;
+  const docId = id?.value ?? fileId('sysrs', file.path);
   const ok = diagnostics.length === 0 && withBody && fm.data !== null && id !== null;
   return {
     path: file.path,
