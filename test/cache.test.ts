@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -200,6 +200,18 @@ describe('docgate lint --cache', () => {
     const other = join(root, OTHER);
     writeFileSync(other, readFileSync(other, 'utf8').replace(/^name: .*$/m, `name: ${nameOf(PROCESS).toUpperCase()}`));
     expect(rulesOf(lintOne(PROCESS))).toEqual(['process-duplicate-name']);
+  });
+
+  it('drops the racy mark of a file once it has settled, and then leaves the cache file alone', () => {
+    lintJson('--cache'); // the files were copied a moment ago: their entries are racy
+    expect([...processEntries(readCache()).values()].every((e) => e.racy === true)).toBe(true);
+    age(root); // an hour old now: the next run reads them once more and finds the same content
+    lintJson('--cache');
+    expect([...processEntries(readCache()).values()].some((e) => e.racy)).toBe(false);
+    const before = statSync(cacheFile);
+    const again = lintJson('--cache');
+    expect(again).toEqual(lintJson());
+    expect(statSync(cacheFile).ino).toBe(before.ino); // not rewritten: nothing changed
   });
 
   it('writes the cache where --cache-location says', () => {

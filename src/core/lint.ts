@@ -260,7 +260,9 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { warnin
       }
       const read = readLimited(ref.abs, MAX_BYTES[ref.kind]);
       if (read.kind === 'bytes' && contentHash(read.bytes) === entry.hash) {
-        cache!.set(ref.path, { ...entry, identity: read.identity, ...racy(read.identity, started) });
+        // The new identity is recorded, and the racy mark goes unless the file is still racy now.
+        const { racy: _wasRacy, ...settled } = entry;
+        cache!.set(ref.path, { ...settled, identity: read.identity, ...racy(read.identity, started) });
         slots[index] = fromCache(ref, entry);
         return;
       }
