@@ -25,7 +25,7 @@
 //   --keep             keep the temporary folder and print its path
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir, cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -291,12 +291,18 @@ try {
   const [validSysrs] = valid(/^docs\/sysrs\/[^/]+\.md$/);
   const STAGED_RUNS = Math.max(RUNS, 11);
   const stagedArgs = (rel) => ['lint', join(ROOT, rel), '--root', ROOT, ...(hasCache ? ['--cache'] : [])];
-  // A pre-commit hook usually lints a file that was just edited: its cache entry is stale, the rest is not.
-  // The edit alternates between two valid versions, written in place, before each run.
+  // A pre-commit hook usually lints a file that was edited since the last run: its cache entry is stale,
+  // the rest is not. The edit alternates between two valid versions, written in place, before each run,
+  // and is dated a minute back (an edit made just before the commit would be "racily clean" for the
+  // runs of the other rows, which would then re-read it: not what a hook meets after a normal edit).
   const editedAbs = join(ROOT, editedProcess);
   const editedOriginal = readFileSync(editedAbs, 'utf8');
   let edits = 0;
-  const edit = () => writeFileSync(editedAbs, ++edits % 2 === 1 ? `${editedOriginal}\nEdited ${edits}.\n` : editedOriginal);
+  const edit = () => {
+    writeFileSync(editedAbs, ++edits % 2 === 1 ? `${editedOriginal}\nEdited ${edits}.\n` : editedOriginal);
+    const then = new Date(Date.now() - 60_000 - edits);
+    utimesSync(editedAbs, then, then);
+  };
   const commands = {
     node: { run: () => run(NODE, ['-e', '0']) },
     process: { rel: validProcess, run: () => docgate(stagedArgs(validProcess)) },

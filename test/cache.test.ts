@@ -29,8 +29,17 @@ function readCache(file = cacheFile): CacheData {
   return parseCacheFile(readFileSync(file))!;
 }
 
+/** The process entries as a run sees them: the section, then its updates over it. */
 function processEntries(c: CacheData): Map<string, CacheEntry> {
-  return decodeSection('process', String(c.kinds.process!));
+  const entries = decodeSection('process', String(c.kinds.process!));
+  if (c.updates?.process !== undefined) for (const [path, e] of decodeSection('process', String(c.updates.process))) entries.set(path, e);
+  return entries;
+}
+
+/** Writes `entries` as the whole process section (no updates). */
+function writeProcessEntries(c: CacheData, entries: Map<string, CacheEntry>): void {
+  c.kinds.process = encodeSection(entries);
+  delete c.updates?.process;
 }
 
 /** Plants a diagnostic in a cache entry: if it shows up in the output, the entry was replayed. */
@@ -38,7 +47,7 @@ function plant(path: string, mutate: (c: CacheData) => void = () => {}): void {
   const c = readCache();
   const entries = processEntries(c);
   entries.get(path)!.diagnostics = [{ line: 1, column: 1, rule: 'planted', message: 'Unexpected replay' }];
-  c.kinds.process = encodeSection(entries);
+  writeProcessEntries(c, entries);
   mutate(c);
   writeFileSync(cacheFile, serializeCacheFile(c));
 }
@@ -145,7 +154,7 @@ describe('docgate lint --cache', () => {
     const c = readCache();
     const entries = processEntries(c);
     entries.get(OTHER)!.facts = { kind: 'process', name: { value: nameOf(PROCESS).toUpperCase(), line: 2, column: 7 } };
-    c.kinds.process = encodeSection(entries);
+    writeProcessEntries(c, entries);
     writeFileSync(cacheFile, serializeCacheFile(c));
     expect(rulesOf(lintOne(PROCESS))).toEqual(['process-duplicate-name']);
   });
@@ -212,6 +221,43 @@ describe('docgate lint --cache', () => {
     const again = lintJson('--cache');
     expect(again).toEqual(lintJson());
     expect(statSync(cacheFile).ino).toBe(before.ino); // not rewritten: nothing changed
+  });
+
+  it('writes the entries a run changed as updates, carrying the section over byte for byte', () => {
+    cleanStaged();
+    age(root);
+    lintJson('--cache');
+    const before = readCache();
+    expect(before.updates?.process).toBeUndefined();
+    const staged = join(root, PROCESS);
+    writeFileSync(staged, readFileSync(staged, 'utf8').replace(/^name: .*$/m, 'name: Release Train'));
+    expect(lintOne(PROCESS).results).toEqual([]);
+    const after = readCache();
+    expect(Buffer.from(after.kinds.process!).equals(Buffer.from(before.kinds.process!))).toBe(true);
+    expect([...decodeSection('process', String(after.updates!.process)).keys()]).toEqual([PROCESS]);
+    expect(processEntries(after).get(PROCESS)!.facts).toEqual({ kind: 'process', name: { value: 'Release Train', line: 2, column: 7 } });
+    expect(lintJson('--cache')).toEqual(lintJson());
+  });
+
+  it('folds updates into the section when an entry is dropped or they pass 256 rows', () => {
+    age(root);
+    lintJson('--cache');
+    const other = join(root, OTHER);
+    writeFileSync(other, readFileSync(other, 'utf8').replace(/^description: .*$/m, 'description: Edited'));
+    lintJson('--cache');
+    expect(readCache().updates?.process).toBeDefined();
+    rmSync(other);
+    lintJson('--cache');
+    expect(readCache().updates?.process).toBeUndefined();
+    expect([...processEntries(readCache()).keys()]).toEqual([PROCESS]);
+    // 300 new documents in one run: more than 256 changed rows are written as the section itself.
+    for (let i = 0; i < 300; i++) writeFileSync(join(root, 'processes', `p${String(i).padStart(3, '0')}.md`), `---\nname: P ${i}\n---\n# P ${i}\n\nBody.\n`);
+    const fresh = lintJson();
+    expect(lintJson('--cache')).toEqual(fresh);
+    const c = readCache();
+    expect(c.updates?.process).toBeUndefined();
+    expect(decodeSection('process', String(c.kinds.process!)).size).toBe(301);
+    expect(lintJson('--cache')).toEqual(fresh);
   });
 
   it('writes the cache where --cache-location says', () => {
