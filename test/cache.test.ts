@@ -86,6 +86,18 @@ function rulesOf(report: Report): string[] {
   return report.results.flatMap((r) => r.diagnostics.map((d) => d.rule));
 }
 
+/** The text of process `path` with its `name` line set to `name`. */
+function withName(path: string, name: string): string {
+  return readFileSync(join(root, path), 'utf8').replace(/^name: .*$/m, `name: ${name}`);
+}
+
+/** The state a pre-commit hook meets: a clean staged file, a checkout untouched for a while, a filled cache. */
+function warmCache(): void {
+  cleanStaged();
+  age(root);
+  lintJson('--cache');
+}
+
 function nameOf(path: string): string {
   return /^name: (.*)$/m.exec(readFileSync(join(root, path), 'utf8'))![1]!;
 }
@@ -143,9 +155,7 @@ describe('docgate lint --cache', () => {
   });
 
   it('lints one staged file from the cache: other files feed the cross-file rules their cached facts, unread', () => {
-    cleanStaged();
-    age(root);
-    lintJson('--cache');
+    warmCache();
     expect(Object.keys(readCache().listings ?? {}).sort()).toEqual(['framework', 'process', 'sysrs', 'template']);
     const one = lintOne(PROCESS);
     expect(one.filesChecked).toBe(1);
@@ -160,9 +170,7 @@ describe('docgate lint --cache', () => {
   });
 
   it('notices a document added, removed or replaced next to the staged one (its folder changed)', () => {
-    cleanStaged();
-    age(root);
-    lintJson('--cache');
+    warmCache();
     const added = join(root, 'processes', 'added.md');
     writeFileSync(added, `---\nname: ${nameOf(PROCESS).toUpperCase()}\n---\n# Added\n\nBody.\n`);
     const withAdded = lintOne(PROCESS);
@@ -172,17 +180,15 @@ describe('docgate lint --cache', () => {
     expect(lintOne(PROCESS).results).toEqual([]);
     // An editor's safe write (or a git checkout) replaces the file: a new entry in the folder.
     const other = join(root, OTHER);
-    writeFileSync(`${other}.tmp`, readFileSync(other, 'utf8').replace(/^name: .*$/m, `name: ${nameOf(PROCESS).toUpperCase()}`));
+    writeFileSync(`${other}.tmp`, withName(OTHER, nameOf(PROCESS).toUpperCase()));
     renameSync(`${other}.tmp`, other);
     expect(rulesOf(lintOne(PROCESS))).toEqual(['process-duplicate-name']);
   });
 
   it('keeps the cached facts of another file edited in place until it is linted itself or the whole root is', () => {
-    cleanStaged();
-    age(root);
-    lintJson('--cache');
+    warmCache();
     const other = join(root, OTHER);
-    writeFileSync(other, readFileSync(other, 'utf8').replace(/^name: .*$/m, `name: ${nameOf(PROCESS).toUpperCase()}`));
+    writeFileSync(other, withName(OTHER, nameOf(PROCESS).toUpperCase()));
     // The documented trade-off (docs/decisions.md): the folder is unchanged, so the cached name stands.
     expect(lintOne(PROCESS).results).toEqual([]);
     // Linting the edited file checks it against the others, and a whole-root run verifies every file.
@@ -193,11 +199,9 @@ describe('docgate lint --cache', () => {
   });
 
   it('always checks the staged file itself, however it was edited', () => {
-    cleanStaged();
-    age(root);
-    lintJson('--cache');
+    warmCache();
     const staged = join(root, PROCESS);
-    writeFileSync(staged, readFileSync(staged, 'utf8').replace(/^name: .*$/m, `name: ${nameOf(OTHER)}`));
+    writeFileSync(staged, withName(PROCESS, nameOf(OTHER)));
     expect(rulesOf(lintOne(PROCESS))).toEqual(['process-duplicate-name']);
   });
 
@@ -207,7 +211,7 @@ describe('docgate lint --cache', () => {
     lintJson('--cache');
     expect(readCache().listings?.process).toBeUndefined();
     const other = join(root, OTHER);
-    writeFileSync(other, readFileSync(other, 'utf8').replace(/^name: .*$/m, `name: ${nameOf(PROCESS).toUpperCase()}`));
+    writeFileSync(other, withName(OTHER, nameOf(PROCESS).toUpperCase()));
     expect(rulesOf(lintOne(PROCESS))).toEqual(['process-duplicate-name']);
   });
 
@@ -224,13 +228,11 @@ describe('docgate lint --cache', () => {
   });
 
   it('writes the entries a run changed as updates, carrying the section over byte for byte', () => {
-    cleanStaged();
-    age(root);
-    lintJson('--cache');
+    warmCache();
     const before = readCache();
     expect(before.updates?.process).toBeUndefined();
     const staged = join(root, PROCESS);
-    writeFileSync(staged, readFileSync(staged, 'utf8').replace(/^name: .*$/m, 'name: Release Train'));
+    writeFileSync(staged, withName(PROCESS, 'Release Train'));
     expect(lintOne(PROCESS).results).toEqual([]);
     const after = readCache();
     expect(Buffer.from(after.kinds.process!).equals(Buffer.from(before.kinds.process!))).toBe(true);
