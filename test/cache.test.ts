@@ -198,6 +198,14 @@ describe('docgate lint --cache', () => {
     expect(rulesOf(lintOne(PROCESS))).toEqual(['process-duplicate-name']);
   });
 
+  it('gives a run over files of several kinds the results of the same run without the cache', () => {
+    warmCache();
+    const paths = [PROCESS, 'docs/sysrs/order-intake.md', 'docs/sysrs/de/orphan.md', 'templates/power/gamma.txt', 'frameworks/Notes.md'].map((p) => join(root, p));
+    const uncached = runCli(['lint', '--root', root, '--format', 'json', ...paths]);
+    expect(JSON.parse(uncached.stdout).filesChecked).toBe(5);
+    for (let i = 0; i < 2; i++) expect(runCli(['lint', '--root', root, '--format', 'json', '--cache', ...paths])).toEqual(uncached);
+  });
+
   it('always checks the staged file itself, however it was edited', () => {
     warmCache();
     const staged = join(root, PROCESS);
