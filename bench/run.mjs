@@ -3,7 +3,9 @@
 // Generates the deterministic corpus of bench/corpus.mjs into a fresh folder under os.tmpdir() (never
 // into the repository), then measures, each over --runs runs (median with min–max):
 //   - cold full `docgate lint` (wall ms, documents/s, peak RSS of the child),
-//   - warm full lint with `--cache`, one staged file with a warm cache next to bare `node -e 0`,
+//   - warm full lint with `--cache`,
+//   - one staged file with a warm cache (a process, a SysRS, a process edited in place, a process replaced
+//     by a safe write) next to bare `node -e 0`, interleaved, max(--runs, 11) runs each,
 //   - MCP `list_sysrs` cold (first call of a fresh server) and warm p50, `get_sysrs` warm p50,
 //   - the peer: remark-cli + remark-frontmatter + remark-lint-frontmatter-schema with draft-07 copies
 //     of docgate's frontmatter schemas, on a subset (default 1,000 markdown documents; --peer-full: all),
