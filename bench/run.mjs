@@ -289,48 +289,50 @@ try {
   // ---- one staged file (warm cache) next to bare node -e 0, interleaved run by run (the machine's speed
   // drifts; interleaving gives every command the same conditions)
   const valid = (re) => manifest.paths.filter((p) => re.test(p) && !manifest.broken.some((b) => b.path === p));
-  const [validProcess, editedProcess] = valid(/^processes\//);
+  const [validProcess, editedProcess, replacedProcess] = valid(/^processes\//);
   const [validSysrs] = valid(/^docs\/sysrs\/[^/]+\.md$/);
   const STAGED_RUNS = Math.max(RUNS, 11);
   const stagedArgs = (rel) => ['lint', join(ROOT, rel), '--root', ROOT, ...(hasCache ? ['--cache'] : [])];
   // A pre-commit hook usually lints a file that was edited since the last run: its cache entry is stale,
-  // the rest is not. The edit alternates between two valid versions, written in place, before each run,
-  // and is dated a minute back (an edit made just before the commit would be "racily clean" for the
-  // runs of the other rows, which would then re-read it: not what a hook meets after a normal edit).
-  const editedAbs = join(ROOT, editedProcess);
-  const editedOriginal = readFileSync(editedAbs, 'utf8');
-  let edits = 0;
-  const edit = () => {
-    writeFileSync(editedAbs, ++edits % 2 === 1 ? `${editedOriginal}\nEdited ${edits}.\n` : editedOriginal);
-    const then = new Date(Date.now() - 60_000 - edits);
-    utimesSync(editedAbs, then, then);
+  // the rest is not. Before each run the file alternates between two valid versions, dated a minute back
+  // (an edit made just before the commit would be "racily clean" for the runs of the other rows, which
+  // would then re-read it: not what a hook meets after a normal edit). `in place` writes it as VS Code or
+  // a shell `>` does; `safe write` replaces it through a temporary file, as JetBrains, vim and emacs save
+  // and as a git checkout writes: its folder changes (dated back too, so the listing that run takes is
+  // kept), and the run lists the folder and checks every file in it with a stat.
+  const editor = (rel, how) => {
+    const abs = join(ROOT, rel);
+    const original = readFileSync(abs, 'utf8');
+    let edits = 0;
+    return {
+      edit() {
+        const text = ++edits % 2 === 1 ? `${original}\nEdited ${edits}.\n` : original;
+        const then = new Date(Date.now() - 60_000 - edits);
+        if (how === 'in place') writeFileSync(abs, text);
+        else {
+          writeFileSync(`${abs}.tmp`, text);
+          renameSync(`${abs}.tmp`, abs);
+          utimesSync(dirname(abs), then, then);
+        }
+        utimesSync(abs, then, then);
+      },
+      restore: () => writeFileSync(abs, original),
+    };
   };
-  // An editor that saves through a temporary file (JetBrains, vim, emacs), like a git checkout, replaces
-  // the file: its folder changes, and the run lists the folder and checks every file in it with a stat.
-  const replacedProcess = valid(/^processes\//)[2];
-  const replacedAbs = join(ROOT, replacedProcess);
-  const replacedOriginal = readFileSync(replacedAbs, 'utf8');
-  let replaces = 0;
-  const replace = () => {
-    writeFileSync(`${replacedAbs}.tmp`, ++replaces % 2 === 1 ? `${replacedOriginal}\nReplaced ${replaces}.\n` : replacedOriginal);
-    renameSync(`${replacedAbs}.tmp`, replacedAbs);
-    // Saved a minute ago (a commit rarely follows a save within 2 s): the listing this run takes is kept.
-    const then = new Date(Date.now() - 60_000 - replaces);
-    utimesSync(replacedAbs, then, then);
-    utimesSync(dirname(replacedAbs), then, then);
-  };
+  const edited = editor(editedProcess, 'in place');
+  const replaced = editor(replacedProcess, 'safe write');
   const commands = {
     node: { run: () => run(NODE, ['-e', '0']) },
     process: { rel: validProcess, run: () => docgate(stagedArgs(validProcess)) },
     sysrs: { rel: validSysrs, run: () => docgate(stagedArgs(validSysrs)) },
-    edited: { rel: editedProcess, run: () => (edit(), docgate(stagedArgs(editedProcess))) },
-    replaced: { rel: replacedProcess, run: () => (replace(), docgate(stagedArgs(replacedProcess))) },
+    edited: { rel: editedProcess, run: () => (edited.edit(), docgate(stagedArgs(editedProcess))) },
+    replaced: { rel: replacedProcess, run: () => (replaced.edit(), docgate(stagedArgs(replacedProcess))) },
   };
   for (const c of Object.values(commands)) await c.run(); // warm the OS cache (and the lint cache) for each command
   const samples = Object.fromEntries(Object.keys(commands).map((k) => [k, []]));
   for (let i = 0; i < STAGED_RUNS; i++) for (const [k, c] of Object.entries(commands)) samples[k].push(await c.run());
-  writeFileSync(editedAbs, editedOriginal);
-  writeFileSync(replacedAbs, replacedOriginal);
+  edited.restore();
+  replaced.restore();
   const nodeBareMs = stats(samples.node.map((r) => r.ms));
   const staged = {};
   for (const label of ['process', 'sysrs', 'edited', 'replaced']) {

@@ -6,7 +6,7 @@
 // the build made for it (scripts/code-cache.mjs): Node 20 has no compile cache of its own. V8 checks
 // the cache against the source, its version and its flags; a rejected (or missing) cache only means
 // the bundle is compiled from source, as require() would.
-const { existsSync, readFileSync, writeFileSync } = require('node:fs');
+const { readFileSync, writeFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const { dirname, join } = require('node:path');
 const { setFlagsFromString } = require('node:v8');
@@ -19,7 +19,12 @@ setFlagsFromString('--semi-space-growth-factor=16');
 
 const bundle = join(__dirname, '..', 'dist', 'bundle', 'docgate.cjs');
 const cacheFile = `${bundle}.v8cache`;
-const cachedData = existsSync(cacheFile) ? readFileSync(cacheFile) : undefined;
+let cachedData;
+try {
+  cachedData = readFileSync(cacheFile);
+} catch {
+  cachedData = undefined; // not built: compiled from source
+}
 const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'utf8')}\n})`, { filename: bundle, cachedData });
 // DOCGATE_CODE_CACHE is for the build and the tests: `write` keeps every function this run compiled
 // (scripts/code-cache.mjs); `report` says on stderr whether V8 took the cache.

@@ -4,14 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT, REPO, startMcp, structuredOf, textOf } from './fixtures/mcp/harness.js';
 import type { McpSession } from './fixtures/mcp/harness.js';
+import type { ParseFailureResult as Failure } from '../src/core/types.js';
 
-interface Failure {
-  id: string;
-  path: string;
-  kind: string;
-  error: string;
-  diagnostics: unknown[];
-}
 
 let bundled: McpSession;
 let content: McpSession;

@@ -4,14 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, CONTENT, REPO, copyRoot, startMcp, structuredOf, sysrsText, textOf } from './fixtures/mcp/harness.js';
 import type { McpSession } from './fixtures/mcp/harness.js';
+import type { ParseFailureResult as Failure } from '../src/core/types.js';
 
-interface Failure {
-  id: string;
-  path: string;
-  kind: string;
-  error: string;
-  diagnostics: unknown[];
-}
 
 /** Every broken document of the fixture root, with how its get and list tools reach it. */
 interface Case {

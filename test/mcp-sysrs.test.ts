@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT, FS_SPY, startMcp, stderrContains, structuredOf, sysrsText, textOf, uuidOf } from './fixtures/mcp/harness.js';
 import type { McpSession } from './fixtures/mcp/harness.js';
+import type { SysrsRow as Row } from '../src/mcp/tools/list_sysrs.js';
 
 const ALPHA = '11111111-1111-4111-8111-111111111111';
 const BETA = '22222222-2222-4222-8222-222222222222';
@@ -11,14 +12,6 @@ const BROKEN = '33333333-3333-4333-8333-333333333333';
 const STATUS_BAD = '44444444-4444-4444-8444-444444444444';
 const FAILED = '<failed to parse>';
 
-interface Row {
-  id: string | null;
-  title: string;
-  status: string;
-  ref: string;
-  path: string;
-  error: string | null;
-}
 interface Page {
   results: Row[];
   total: number;

@@ -1,6 +1,7 @@
 import type { Analysis, Facts } from './analysis.js';
 import { baseName, fileId } from './analysis.js';
 import { contentHash, readLimited } from './file-identity.js';
+import type { ReadOutcome } from './file-identity.js';
 import type { FileRef } from './layout.js';
 import { FILE_START, diag } from './position.js';
 import type { RuleSet } from './schemas.js';
@@ -74,7 +75,11 @@ export function analyzeFileIdentified(ref: FileRef, rules: RuleSet, withBody = t
     const [rule, message] = PROBLEM_MESSAGES[ref.problem];
     return { analysis: fileFailure(ref, [diag(FILE_START, rule, message)]), identity: `problem:${ref.problem}`, hash: null };
   }
-  const read = readLimited(ref.abs, MAX_BYTES[ref.kind]);
+  return analyzeRead(ref, readLimited(ref.abs, MAX_BYTES[ref.kind]), rules, withBody);
+}
+
+/** Analyzes what `readLimited` got for a document; `hash` when the caller hashed the bytes already. */
+export function analyzeRead(ref: FileRef, read: ReadOutcome, rules: RuleSet, withBody = true, hash?: string): IdentifiedAnalysis | null {
   switch (read.kind) {
     case 'gone':
       return null;
@@ -87,7 +92,7 @@ export function analyzeFileIdentified(ref: FileRef, rules: RuleSet, withBody = t
     case 'too-large':
       return { analysis: sizeFailure(ref, read.size), identity: read.identity, hash: null };
     case 'bytes':
-      return { analysis: analyzeBytes(ref, read.bytes, rules, withBody), identity: read.identity, hash: contentHash(read.bytes) };
+      return { analysis: analyzeBytes(ref, read.bytes, rules, withBody), identity: read.identity, hash: hash ?? contentHash(read.bytes) };
   }
 }
 

@@ -1,9 +1,10 @@
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { MAX_BYTES, analyzeFile, analyzeFileIdentified } from './analyze.js';
+import { MAX_BYTES, analyzeFile, analyzeFileIdentified, analyzeRead } from './analyze.js';
 import type { Analysis } from './analysis.js';
 import { crossFileDiagnostics } from './cross-file.js';
 import { contentHash, identityOf, readLimited } from './file-identity.js';
+import type { ReadOutcome } from './file-identity.js';
 import { KIND_DIRS, classify, discover, existsAsDirectory, refAt } from './layout.js';
 import type { FileRef } from './layout.js';
 import { LintCache } from './lint-cache.js';
@@ -246,7 +247,11 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { warnin
     p = plan(options, cache ? discoverKind : undefined);
   }
   const slots: (Analysis | null)[] = new Array(p.needed.length).fill(null);
-  const work: (WorkItem & { index: number })[] = [];
+  // `read`: the bytes already read (and hashed) to compare with the cache, so that a changed file is not
+  // read twice when it is analyzed in this thread. Kept up to KEEP_READ_BYTES in all: after a checkout
+  // that changed thousands of files, the rest are read again rather than held in memory.
+  const work: (WorkItem & { index: number; read?: { outcome: ReadOutcome; hash: string } })[] = [];
+  let kept = 0;
   p.needed.forEach((ref, index) => {
     const withBody = p.selected.has(ref.path);
     const entry = cache?.get(ref.path, ref.kind);
@@ -259,11 +264,15 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { warnin
         return;
       }
       const read = readLimited(ref.abs, MAX_BYTES[ref.kind]);
-      if (read.kind === 'bytes' && contentHash(read.bytes) === entry.hash) {
-        // The new identity is recorded, and the racy mark goes unless the file is still racy now.
-        const { racy: _wasRacy, ...settled } = entry;
-        cache!.set(ref.path, { ...settled, identity: read.identity, ...racy(read.identity, started) });
-        slots[index] = fromCache(ref, entry);
+      if (read.kind === 'bytes') {
+        const hash = contentHash(read.bytes);
+        if (hash === entry.hash) {
+          // The new identity is recorded, and the racy mark goes unless the file is still racy now.
+          const { racy: _wasRacy, ...settled } = entry;
+          cache!.set(ref.path, { ...settled, identity: read.identity, ...racy(read.identity, started) });
+          slots[index] = fromCache(ref, entry);
+        } else if ((kept += read.bytes.length) <= KEEP_READ_BYTES) work.push({ ref, withBody, index, read: { outcome: read, hash } });
+        else work.push({ ref, withBody, index });
         return;
       }
     }
@@ -271,7 +280,10 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { warnin
   });
 
   const parallel = options.parallel !== false && work.length >= PARALLEL_MIN_FILES && workerCount() > 1;
-  const done = parallel ? await analyzeInWorkers(options.root, work) : work.map((w) => analyzeFileIdentified(w.ref, rules, w.withBody));
+  // Workers read their files themselves: bytes are not sent to them.
+  const done = parallel
+    ? await analyzeInWorkers(options.root, work.map((w) => ({ ref: w.ref, withBody: w.withBody })))
+    : work.map((w) => (w.read ? analyzeRead(w.ref, w.read.outcome, rules, w.withBody, w.read.hash) : analyzeFileIdentified(w.ref, rules, w.withBody)));
   done.forEach((r, i) => {
     const w = work[i]!;
     if (!r) return; // vanished between discovery and read: omitted
@@ -314,6 +326,9 @@ function listingToKeep(kind: Kind, folders: ReadonlyMap<string, string | null>, 
   }
   return out;
 }
+
+/** At most this many bytes of changed files read for the cache check are kept for their analysis. */
+const KEEP_READ_BYTES = 16 * 1024 * 1024;
 
 /** How close to a run's start a modification makes a cached stat untrustworthy (coarse file-system clocks). */
 const RACY_WINDOW_MS = 2000;

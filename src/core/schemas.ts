@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
+import { sha256 } from './file-identity.js';
 import type { HeadingTable, Kind } from './types.js';
 
 /** docgate's own `schemas/` folder (next to `dist/` and `src/`). */
@@ -65,11 +66,6 @@ function precompiledModule(text: string): string | undefined {
   }
   const found = precompiled?.find((p) => p.schema === text);
   return found ? join(PRECOMPILED_DIR, found.module) : undefined;
-}
-
-/** SHA-256 in hex; node:crypto is loaded on first use only. */
-export function sha256(text: string): string {
-  return (require('node:crypto') as typeof import('node:crypto')).createHash('sha256').update(text).digest('hex');
 }
 
 /** The ajv compiler, loaded only when a schema has no precompiled validator (it costs ~60 ms to load). */

@@ -3,9 +3,16 @@
  * read alike and carry no `$schema`, so any client validator (the SDK's client uses draft-07 ajv) accepts them.
  */
 
-const diagnostic = {
-  type: 'object',
-  properties: {
+/**
+ * An object of exactly these properties, as every tool output is: `required` names all of them unless
+ * given (in their order), and no other property is allowed.
+ */
+export function closedObject<P extends Record<string, object>>(properties: P, required: readonly (keyof P & string)[] = Object.keys(properties), description?: string) {
+  return { type: 'object', ...(description === undefined ? {} : { description }), properties, required, additionalProperties: false } as const;
+}
+
+const diagnostic = closedObject(
+  {
     line: { type: 'integer', minimum: 1 },
     column: { type: 'integer', minimum: 1 },
     rule: { type: 'string' },
@@ -13,37 +20,29 @@ const diagnostic = {
     endLine: { type: 'integer', minimum: 1 },
     endColumn: { type: 'integer', minimum: 1 },
   },
-  required: ['line', 'column', 'rule', 'message'],
-  additionalProperties: false,
-} as const;
+  ['line', 'column', 'rule', 'message'],
+);
 
 /** SPEC §3 `ParseFailureResult`. */
-export const parseFailureSchema = {
-  type: 'object',
-  description: 'A document that fails to parse: where, and every diagnostic (`error` is their canonical text).',
-  properties: {
+export const parseFailureSchema = closedObject(
+  {
     id: { type: 'string' },
     path: { type: 'string' },
     kind: { type: 'string', enum: ['template', 'framework', 'process', 'sysrs'] },
     error: { type: 'string' },
     diagnostics: { type: 'array', items: diagnostic },
   },
-  required: ['id', 'path', 'kind', 'error', 'diagnostics'],
-  additionalProperties: false,
-} as const;
+  undefined,
+  'A document that fails to parse: where, and every diagnostic (`error` is their canonical text).',
+);
 
 /** `{ error: "<KIND>_NOT_FOUND", message, available }`: a name that matches no document (a normal result). */
 export function notFoundSchema(code: string) {
-  return {
-    type: 'object',
-    properties: {
-      error: { type: 'string', const: code },
-      message: { type: 'string' },
-      available: { type: 'array', items: { type: 'string' } },
-    },
-    required: ['error', 'message', 'available'],
-    additionalProperties: false,
-  } as const;
+  return closedObject({
+    error: { type: 'string', const: code },
+    message: { type: 'string' },
+    available: { type: 'array', items: { type: 'string' } },
+  });
 }
 
 export const languageInput = {
@@ -54,25 +53,15 @@ export const languageInput = {
 } as const;
 
 /** The parsed SysRS document of get_sysrs / parse_sysrs (SPEC §4.4, body model in docs/sysrs-outline.md). */
-export const sysrsDocumentSchema = {
-  type: 'object',
-  description: 'A parsed System Requirements Specification: frontmatter (defaults applied) and body by canonical snake_case section keys.',
-  properties: {
-    frontmatter: { type: 'object' },
-    body: { type: 'object' },
-  },
-  required: ['frontmatter', 'body'],
-  additionalProperties: false,
-} as const;
+export const sysrsDocumentSchema = closedObject(
+  { frontmatter: { type: 'object' }, body: { type: 'object' } },
+  undefined,
+  'A parsed System Requirements Specification: frontmatter (defaults applied) and body by canonical snake_case section keys.',
+);
 
 /** `{ result: <one of variants> }`: the output of the get tools, like the seed's get_sysrs output schema. */
 export function resultSchema(...variants: object[]) {
-  return {
-    type: 'object',
-    properties: { result: { anyOf: variants } },
-    required: ['result'],
-    additionalProperties: false,
-  } as const;
+  return closedObject({ result: { anyOf: variants } });
 }
 
 /** `{ result: document | raw string | ParseFailureResult }`. */

@@ -1,5 +1,5 @@
 import type { FrameworkDoc } from '../../core/analysis.js';
-import { notFoundSchema, parseFailureSchema, resultSchema } from '../schemas.js';
+import { closedObject, notFoundSchema, parseFailureSchema, resultSchema } from '../schemas.js';
 import { notFoundOutput, outcome } from '../entries.js';
 import { defineTool, resultOutput } from '../tool.js';
 
@@ -15,12 +15,7 @@ export const getFramework = defineTool<{ name: string }>({
     additionalProperties: false,
   },
   outputSchema: resultSchema(
-    {
-      type: 'object',
-      properties: { name: { type: 'string' }, size: { type: 'integer', minimum: 0 }, content: { type: 'string' } },
-      required: ['name', 'size', 'content'],
-      additionalProperties: false,
-    },
+    closedObject({ name: { type: 'string' }, size: { type: 'integer', minimum: 0 }, content: { type: 'string' } }),
     parseFailureSchema,
     notFoundSchema('FRAMEWORK_NOT_FOUND'),
   ),

@@ -1,7 +1,7 @@
 import type { ProcessDoc } from '../../core/analysis.js';
 import type { Entry } from '../../core/repository.js';
 import { outcome } from '../entries.js';
-import { notFoundSchema, parseFailureSchema } from '../schemas.js';
+import { closedObject, notFoundSchema, parseFailureSchema } from '../schemas.js';
 import { defineTool, jsonOutput } from '../tool.js';
 
 /** The name a process answers to besides its slug: the parsed name, or the one a failing file still declares. */
@@ -24,12 +24,7 @@ export const getProcess = defineTool<{ name: string }>({
   outputSchema: {
     type: 'object',
     anyOf: [
-      {
-        type: 'object',
-        properties: { name: { type: 'string' }, slug: { type: 'string' }, description: { type: 'string' }, content: { type: 'string' } },
-        required: ['name', 'slug', 'description', 'content'],
-        additionalProperties: false,
-      },
+      closedObject({ name: { type: 'string' }, slug: { type: 'string' }, description: { type: 'string' }, content: { type: 'string' } }),
       parseFailureSchema,
       notFoundSchema('PROCESS_NOT_FOUND'),
     ],

@@ -1,5 +1,5 @@
 import type { TemplateDoc } from '../../core/analysis.js';
-import { notFoundSchema, parseFailureSchema, resultSchema } from '../schemas.js';
+import { closedObject, notFoundSchema, parseFailureSchema, resultSchema } from '../schemas.js';
 import { notFoundOutput, outcome } from '../entries.js';
 import { defineTool, resultOutput } from '../tool.js';
 
@@ -15,16 +15,7 @@ export const getTemplate = defineTool<{ template_name: string }>({
     additionalProperties: false,
   },
   outputSchema: resultSchema(
-    {
-      type: 'object',
-      properties: {
-        name: { type: 'string' },
-        fields: { type: 'object', additionalProperties: { type: 'string' } },
-        content: { type: 'string' },
-      },
-      required: ['name', 'fields', 'content'],
-      additionalProperties: false,
-    },
+    closedObject({ name: { type: 'string' }, fields: { type: 'object', additionalProperties: { type: 'string' } }, content: { type: 'string' } }),
     parseFailureSchema,
     notFoundSchema('TEMPLATE_NOT_FOUND'),
   ),

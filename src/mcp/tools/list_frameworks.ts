@@ -1,6 +1,6 @@
 import type { FrameworkDoc } from '../../core/analysis.js';
 import { formatBytes } from '../../core/text.js';
-import { parseFailureSchema } from '../schemas.js';
+import { closedObject, parseFailureSchema } from '../schemas.js';
 import { failuresText, partition } from '../entries.js';
 import { byCodePoint } from '../text.js';
 import { defineTool } from '../tool.js';
@@ -11,23 +11,10 @@ export const listFrameworks = defineTool<Record<string, never>>({
   description:
     'List the prompt-framework documents (frameworks/*.md) with their sizes in bytes, sorted by file name. Documents that fail to parse are listed after the valid ones with their first error line; structuredContent carries {frameworks: [{name, size}], failures: ParseFailureResult[]}.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-  outputSchema: {
-    type: 'object',
-    properties: {
-      frameworks: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: { name: { type: 'string' }, size: { type: 'integer', minimum: 0 } },
-          required: ['name', 'size'],
-          additionalProperties: false,
-        },
-      },
-      failures: { type: 'array', items: parseFailureSchema },
-    },
-    required: ['frameworks', 'failures'],
-    additionalProperties: false,
-  },
+  outputSchema: closedObject({
+    frameworks: { type: 'array', items: closedObject({ name: { type: 'string' }, size: { type: 'integer', minimum: 0 } }) },
+    failures: { type: 'array', items: parseFailureSchema },
+  }),
   handler(_args, ctx) {
     const { docs, failures } = partition<FrameworkDoc>(ctx.repo.entries('framework'));
     const frameworks = docs.map((doc) => ({ name: doc.name, size: doc.size }));

@@ -1,6 +1,6 @@
 import type { ProcessDoc } from '../../core/analysis.js';
 import { partition } from '../entries.js';
-import { parseFailureSchema } from '../schemas.js';
+import { closedObject, parseFailureSchema } from '../schemas.js';
 import { defineTool, jsonOutput } from '../tool.js';
 
 export const listProcesses = defineTool<Record<string, never>>({
@@ -9,26 +9,16 @@ export const listProcesses = defineTool<Record<string, never>>({
   description:
     'List the process documents (processes/*.md): {processes: [{name, slug, description}], count, error_count, failures}. `name` is the frontmatter name (or derived from the slug), `slug` the file stem; documents that fail to parse are counted in error_count and carried in failures as ParseFailureResults.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-  outputSchema: {
-    type: 'object',
-    properties: {
-      processes: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: { name: { type: 'string' }, slug: { type: 'string' }, description: { type: 'string' } },
-          required: ['name', 'slug', 'description'],
-          additionalProperties: false,
-        },
-      },
+  outputSchema: closedObject(
+    {
+      processes: { type: 'array', items: closedObject({ name: { type: 'string' }, slug: { type: 'string' }, description: { type: 'string' } }) },
       count: { type: 'integer', minimum: 0 },
       error_count: { type: 'integer', minimum: 0 },
       failures: { type: 'array', items: parseFailureSchema },
       message: { type: 'string' },
     },
-    required: ['processes', 'count', 'error_count', 'failures'],
-    additionalProperties: false,
-  },
+    ['processes', 'count', 'error_count', 'failures'],
+  ),
   handler(_args, ctx) {
     const { docs, failures } = partition<ProcessDoc>(ctx.repo.entries('process'));
     const processes = docs.map((doc) => ({ name: doc.name, slug: doc.slug, description: doc.description }));

@@ -1,7 +1,7 @@
 import type { SysrsDoc } from '../../core/analysis.js';
 import { stem } from '../../core/analysis.js';
 import { outcome } from '../entries.js';
-import { languageInput } from '../schemas.js';
+import { closedObject, languageInput } from '../schemas.js';
 import { checkLanguage } from '../sysrs-args.js';
 import { compileGlob } from '../text.js';
 import { ToolError, defineTool, jsonOutput } from '../tool.js';
@@ -10,7 +10,8 @@ export const DEFAULT_PAGE = 25;
 export const MAX_PAGE = 100;
 export const FAILED = '<failed to parse>';
 
-interface Row {
+/** One row of the listing (also what the tests read). */
+export interface SysrsRow {
   id: string | null;
   title: string;
   status: string;
@@ -34,34 +35,24 @@ export const listSysrs = defineTool<{ max_results?: number; offset?: number; glo
     },
     additionalProperties: false,
   },
-  outputSchema: {
-    type: 'object',
-    properties: {
-      results: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            id: { type: ['string', 'null'] },
-            title: { type: 'string' },
-            status: { type: 'string' },
-            ref: { type: 'string' },
-            path: { type: 'string' },
-            error: { type: ['string', 'null'] },
-          },
-          required: ['id', 'title', 'status', 'ref', 'path', 'error'],
-          additionalProperties: false,
-        },
-      },
-      total: { type: 'integer', minimum: 0 },
-      offset: { type: 'integer', minimum: 0 },
-      max_results: { type: 'integer', minimum: 1, maximum: MAX_PAGE },
-      truncated: { type: 'boolean' },
-      error_count: { type: 'integer', minimum: 0 },
+  outputSchema: closedObject({
+    results: {
+      type: 'array',
+      items: closedObject({
+        id: { type: ['string', 'null'] },
+        title: { type: 'string' },
+        status: { type: 'string' },
+        ref: { type: 'string' },
+        path: { type: 'string' },
+        error: { type: ['string', 'null'] },
+      }),
     },
-    required: ['results', 'total', 'offset', 'max_results', 'truncated', 'error_count'],
-    additionalProperties: false,
-  },
+    total: { type: 'integer', minimum: 0 },
+    offset: { type: 'integer', minimum: 0 },
+    max_results: { type: 'integer', minimum: 1, maximum: MAX_PAGE },
+    truncated: { type: 'boolean' },
+    error_count: { type: 'integer', minimum: 0 },
+  }),
   handler(args, ctx) {
     const pageSize = Math.min(MAX_PAGE, Math.max(1, args.max_results ?? DEFAULT_PAGE));
     const offset = Math.max(0, args.offset ?? 0);
@@ -75,7 +66,7 @@ export const listSysrs = defineTool<{ max_results?: number; offset?: number; glo
     }
     const lang = checkLanguage(args.language, ctx);
 
-    const rows: Row[] = [];
+    const rows: SysrsRow[] = [];
     for (const e of ctx.repo.entries('sysrs')) {
       if (e.ref.lang !== lang) continue;
       const { doc, failure } = outcome<SysrsDoc>(e);

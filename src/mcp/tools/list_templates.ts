@@ -1,5 +1,5 @@
 import type { TemplateDoc } from '../../core/analysis.js';
-import { parseFailureSchema } from '../schemas.js';
+import { closedObject, parseFailureSchema } from '../schemas.js';
 import { failuresText, partition } from '../entries.js';
 import { byCodePoint } from '../text.js';
 import { defineTool } from '../tool.js';
@@ -10,23 +10,10 @@ export const listTemplates = defineTool<Record<string, never>>({
   description:
     'List the POWER documentation templates (templates/power/*.txt) by name, sorted. Templates that fail to parse are listed after the valid ones with their first error line; structuredContent carries every valid template (name, save_as, store_as) and the full ParseFailureResult of each failure.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-  outputSchema: {
-    type: 'object',
-    properties: {
-      templates: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: { name: { type: 'string' }, save_as: { type: 'string' }, store_as: { type: 'string' } },
-          required: ['name', 'save_as', 'store_as'],
-          additionalProperties: false,
-        },
-      },
-      failures: { type: 'array', items: parseFailureSchema },
-    },
-    required: ['templates', 'failures'],
-    additionalProperties: false,
-  },
+  outputSchema: closedObject({
+    templates: { type: 'array', items: closedObject({ name: { type: 'string' }, save_as: { type: 'string' }, store_as: { type: 'string' } }) },
+    failures: { type: 'array', items: parseFailureSchema },
+  }),
   handler(_args, ctx) {
     const { docs, failures } = partition<TemplateDoc>(ctx.repo.entries('template'));
     const templates = docs.map((doc) => ({ name: doc.name, save_as: doc.fields.save_as ?? '', store_as: doc.fields.store_as ?? '' }));

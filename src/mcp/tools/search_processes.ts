@@ -1,5 +1,6 @@
 import type { ProcessDoc } from '../../core/analysis.js';
 import { outcome } from '../entries.js';
+import { closedObject } from '../schemas.js';
 import { byCodePoint, escapeRegExp } from '../text.js';
 import { ToolError, defineTool, jsonOutput } from '../tool.js';
 
@@ -61,33 +62,26 @@ export const searchProcesses = defineTool<{ query: string }>({
     required: ['query'],
     additionalProperties: false,
   },
-  outputSchema: {
-    type: 'object',
-    properties: {
+  outputSchema: closedObject(
+    {
       results: {
         type: 'array',
         maxItems: MAX_SEARCH_RESULTS,
-        items: {
-          type: 'object',
-          properties: {
-            name: { type: 'string' },
-            slug: { type: 'string' },
-            description: { type: 'string' },
-            relevance_score: { type: 'number', minimum: 0, maximum: 1 },
-            snippet: { type: 'string' },
-          },
-          required: ['name', 'slug', 'description', 'relevance_score', 'snippet'],
-          additionalProperties: false,
-        },
+        items: closedObject({
+          name: { type: 'string' },
+          slug: { type: 'string' },
+          description: { type: 'string' },
+          relevance_score: { type: 'number', minimum: 0, maximum: 1 },
+          snippet: { type: 'string' },
+        }),
       },
       query: { type: 'string' },
       count: { type: 'integer', minimum: 0 },
       total_processes: { type: 'integer', minimum: 0 },
       message: { type: 'string' },
     },
-    required: ['results', 'query', 'count', 'total_processes'],
-    additionalProperties: false,
-  },
+    ['results', 'query', 'count', 'total_processes'],
+  ),
   handler({ query }, ctx) {
     const needle = query.trim();
     if (needle === '') throw new ToolError('query must not be empty');

@@ -1,6 +1,6 @@
 import { lintRepository } from '../../core/lint.js';
 import { ConfigError } from '../../core/schemas.js';
-import { parseFailureSchema } from '../schemas.js';
+import { closedObject, parseFailureSchema } from '../schemas.js';
 import { ToolError, defineTool, jsonOutput } from '../tool.js';
 
 export const validate = defineTool<{ paths?: string[] }>({
@@ -15,16 +15,11 @@ export const validate = defineTool<{ paths?: string[] }>({
     },
     additionalProperties: false,
   },
-  outputSchema: {
-    type: 'object',
-    properties: {
-      results: { type: 'array', items: parseFailureSchema },
-      filesChecked: { type: 'integer', minimum: 0 },
-      problemCount: { type: 'integer', minimum: 0 },
-    },
-    required: ['results', 'filesChecked', 'problemCount'],
-    additionalProperties: false,
-  },
+  outputSchema: closedObject({
+    results: { type: 'array', items: parseFailureSchema },
+    filesChecked: { type: 'integer', minimum: 0 },
+    problemCount: { type: 'integer', minimum: 0 },
+  }),
   handler({ paths }, ctx) {
     try {
       // Answered from the server's live repository: warm calls re-read nothing that did not change.
