@@ -121,6 +121,15 @@ export const MAX_RULE_BYTES = 1024 * 1024;
  */
 export function ownSchemaDir(root: string): string | null {
   const dir = join(root, 'schemas');
+  let st;
+  try {
+    st = lstatSync(dir, { throwIfNoEntry: false });
+  } catch {
+    return null;
+  }
+  if (!st) return null;
+  // A plain folder of the root lies inside it; only a link needs resolving.
+  if (!st.isSymbolicLink()) return dir;
   const target = resolved(dir);
   if ('code' in target) return null;
   if (!isInside(realFolder(root) ?? root, target.real)) throw new ConfigError(`cannot read rule folder ${dir}: it resolves outside the root (through a symbolic link)`);
