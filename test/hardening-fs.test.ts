@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { lint } from '../src/core/lint.js';
 import { stylish } from '../src/report/stylish.js';
 import { startMcp, structuredOf, sysrsText, textOf } from './fixtures/mcp/harness.js';
+import type { McpSession } from './fixtures/mcp/harness.js';
 import { BIN, REPO, fixture } from './helpers.js';
 
 const SPY = pathToFileURL(fixture('hardening-fs', 'fs-spy.mjs')).href;
@@ -88,6 +89,26 @@ function bytesReadUnder(report: SpyReport, outside: string): number {
   return Object.entries(report.bytes)
     .filter(([p]) => p === outside || p.startsWith(`${outside}/`))
     .reduce((n, [, b]) => n + b, 0);
+}
+
+/**
+ * Runs a session of the built MCP server on `root` with the spy preloaded, then checks that the folder
+ * `outside` was neither changed nor opened, listed or read.
+ */
+async function mcpSession(root: string, outside: string, session: (s: McpSession) => Promise<void>): Promise<void> {
+  const before = hashTree(outside);
+  const out = join(tmp, `spy-${++runs}.json`);
+  const s = await startMcp(root, { NODE_OPTIONS: `--import ${SPY}`, DOCGATE_HFS_SPY: JSON.stringify({ out }) });
+  try {
+    await session(s);
+    await s.client.ping();
+  } finally {
+    await s.close();
+  }
+  // The server writes the report when it exits, after the client has closed its stdin.
+  for (let i = 0; i < 200 && !existsSync(out); i++) await new Promise((res) => setTimeout(res, 10));
+  expect(touched(JSON.parse(readFileSync(out, 'utf8')) as SpyReport, outside)).toEqual([]);
+  expect(hashTree(outside)).toBe(before);
 }
 
 interface Result {
@@ -189,10 +210,7 @@ describe('item 1: every folder on the way to a document resolves inside the root
   });
 
   it('the MCP server answers the folder failures in its list tools and validate, and never returns outside text', async () => {
-    const before = hashTree(outside);
-    const out = join(tmp, 'mcp-kind-links.json');
-    const s = await startMcp(root, { NODE_OPTIONS: `--import ${SPY}`, DOCGATE_HFS_SPY: JSON.stringify({ out }) });
-    try {
+    await mcpSession(root, outside, async (s) => {
       const p = structuredOf<{ processes: unknown[]; failures: Result[] }>(await s.call('list_processes'));
       expect(p.processes).toEqual([]);
       expect(p.failures.map((f) => [f.path, f.error])).toEqual([['processes', expected[1]!.error]]);
@@ -207,13 +225,7 @@ describe('item 1: every folder on the way to a document resolves inside the root
       for (const call of [g, await s.call('search_processes', { query: 'SECRET' }), await s.call('get_sysrs', { id: UUID, raw: true })]) {
         expect(JSON.stringify(call)).not.toContain(SECRET);
       }
-      await s.client.ping();
-    } finally {
-      await s.close();
-    }
-    for (let i = 0; i < 200 && !existsSync(out); i++) await new Promise((res) => setTimeout(res, 10));
-    expect(touched(JSON.parse(readFileSync(out, 'utf8')) as SpyReport, outside)).toEqual([]);
-    expect(hashTree(outside)).toBe(before);
+    });
   });
 });
 
@@ -253,10 +265,7 @@ describe('item 2: rule files and MCP resources resolve inside the root', () => {
     put(root, 'schemas/own.json', '{"own": true}\n');
     symlinkSync(join(outside, 'secret.json'), join(root, 'schemas', 'passwd.json'));
     symlinkSync(join(outside, 'secret.json'), join(root, 'schemas', 'sysrs-outline.json'));
-    const before = hashTree(outside);
-    const out = join(tmp, 'mcp-resources.json');
-    const s = await startMcp(root, { NODE_OPTIONS: `--import ${SPY}`, DOCGATE_HFS_SPY: JSON.stringify({ out }) });
-    try {
+    await mcpSession(root, outside, async (s) => {
       const names = (await s.client.listResources()).resources.map((x) => x.name);
       expect(names).toContain('own.json');
       expect(names).toContain('power-template.schema.json');
@@ -270,13 +279,7 @@ describe('item 2: rule files and MCP resources resolve inside the root', () => {
         expect(err, uri).toMatch(/^error: /);
         expect(err).not.toContain(SECRET);
       }
-      await s.client.ping();
-    } finally {
-      await s.close();
-    }
-    for (let i = 0; i < 200 && !existsSync(out); i++) await new Promise((res) => setTimeout(res, 10));
-    expect(touched(JSON.parse(readFileSync(out, 'utf8')) as SpyReport, outside)).toEqual([]);
-    expect(hashTree(outside)).toBe(before);
+    });
   });
 });
 

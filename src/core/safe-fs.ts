@@ -253,7 +253,7 @@ export function replaceFile(file: string, data: Uint8Array): void {
   let tmp = '';
   // O_EXCL refuses any existing entry, a planted link included: another name is tried.
   for (let attempt = 0; fd < 0; attempt++) {
-    tmp = join(dir, `.${basename(file)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
+    tmp = join(dir, `.${basename(file).replace(/^\./, '')}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
     try {
       fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o666);
     } catch (e) {
