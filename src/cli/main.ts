@@ -27,11 +27,11 @@ function cacheFileFor(root: string, location: string | undefined): string {
  * the root, is a usage error (exit 2).
  */
 function writeReport(root: string, file: string, text: string): void {
+  if (folderLeavesRoot(root, file)) throw new WriteRefused('its folder resolves outside the root (through a symbolic link)');
   const data = Buffer.from(text, 'utf8');
   const st = lstatSync(file, { throwIfNoEntry: false });
   const outsideRoot = !isInside(root, file) && !isInside(realFolder(root) ?? root, file);
   if (st && (st.isFIFO() || st.isCharacterDevice() || (st.isSymbolicLink() && outsideRoot && namesDevice(file)))) return writeDirect(file, data);
-  if (folderLeavesRoot(root, file)) throw new WriteRefused('its folder resolves outside the root (through a symbolic link)');
   replaceFile(file, data);
 }
 
