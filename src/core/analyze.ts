@@ -2,7 +2,8 @@ import type { Analysis, Facts } from './analysis.js';
 import { baseName, fileId } from './analysis.js';
 import { contentHash, readLimited } from './file-identity.js';
 import type { ReadOutcome } from './file-identity.js';
-import type { FileRef } from './layout.js';
+import { realRootOf } from './layout.js';
+import type { FileRef, Problem } from './layout.js';
 import { FILE_START, diag } from './position.js';
 import type { RuleSet } from './schemas.js';
 import { decodeContent, formatBytes } from './text.js';
@@ -52,11 +53,22 @@ function sizeFailure(ref: FileRef, size: number): Analysis {
   return fileFailure(ref, [diag(FILE_START, 'file-size', `Unexpected file size ${formatBytes(size)} bytes, expected less than ${formatBytes(limit)} bytes`)]);
 }
 
-const PROBLEM_MESSAGES: Record<NonNullable<FileRef['problem']>, [string, string]> = {
-  directory: ['file-type', 'Unexpected directory named like a document, expected a regular file'],
-  'symlink-outside': ['file-symlink', 'Unexpected symbolic link to a target outside the root, expected a file inside the root'],
-  unreadable: ['file-read', 'Unexpected entry that cannot be read (broken link?), expected a readable file'],
-};
+/** The rule and message of an entry that is not read (layout.ts `Problem`). */
+function problemMessage(ref: FileRef, problem: Problem): [string, string] {
+  switch (problem) {
+    case 'directory': return ['file-type', 'Unexpected directory named like a document, expected a regular file'];
+    case 'symlink-outside': return ['file-symlink', 'Unexpected symbolic link to a target outside the root, expected a file inside the root'];
+    case 'unreadable': return ['file-read', 'Unexpected entry that cannot be read (broken link?), expected a readable file'];
+    case 'special': return ['file-read', 'Unexpected special file (FIFO, socket or device), expected a regular file'];
+    case 'bad-name': return ['file-name', 'Unexpected file name that is not valid UTF-8, expected a UTF-8 file name'];
+    case 'folder-outside': return ['file-symlink', `Unexpected folder that resolves outside the root (through a symbolic link), expected the ${ref.kind} folder inside the root`];
+    case 'folder-unreadable': return ['file-read', `Unexpected folder that cannot be listed (${ref.code ?? 'EIO'}), expected a readable folder`];
+  }
+}
+
+function problemFailure(ref: FileRef, problem: Problem): Analysis {
+  return fileFailure(ref, [diag(FILE_START, ...problemMessage(ref, problem))]);
+}
 
 /** An analysis with what a cache needs to know it is still valid. */
 export interface IdentifiedAnalysis {
@@ -71,11 +83,8 @@ export interface IdentifiedAnalysis {
  * and read (it is then omitted, counted nowhere). The size is checked on the open handle before reading.
  */
 export function analyzeFileIdentified(ref: FileRef, rules: RuleSet, withBody = true): IdentifiedAnalysis | null {
-  if (ref.problem) {
-    const [rule, message] = PROBLEM_MESSAGES[ref.problem];
-    return { analysis: fileFailure(ref, [diag(FILE_START, rule, message)]), identity: `problem:${ref.problem}`, hash: null };
-  }
-  return analyzeRead(ref, readLimited(ref.abs, MAX_BYTES[ref.kind]), rules, withBody);
+  if (ref.problem) return { analysis: problemFailure(ref, ref.problem), identity: `problem:${ref.problem}`, hash: null };
+  return analyzeRead(ref, readLimited(ref.abs, MAX_BYTES[ref.kind], realRootOf(ref)), rules, withBody);
 }
 
 /** Analyzes what `readLimited` got for a document; `hash` when the caller hashed the bytes already. */
@@ -86,9 +95,13 @@ export function analyzeRead(ref: FileRef, read: ReadOutcome, rules: RuleSet, wit
     case 'error':
       return { analysis: fileFailure(ref, [diag(FILE_START, 'file-read', `Unexpected read error ${read.code}, expected a readable file`)]), identity: `error:${read.code}`, hash: null };
     case 'directory':
-      return { analysis: fileFailure(ref, [diag(FILE_START, ...PROBLEM_MESSAGES.directory)]), identity: read.identity, hash: null };
+      return { analysis: problemFailure(ref, 'directory'), identity: read.identity, hash: null };
     case 'not-a-file':
-      return { analysis: fileFailure(ref, [diag(FILE_START, 'file-read', 'Unexpected special file (FIFO, socket or device), expected a regular file')]), identity: read.identity, hash: null };
+      return { analysis: problemFailure(ref, 'special'), identity: read.identity, hash: null };
+    case 'outside':
+      return { analysis: problemFailure(ref, 'symlink-outside'), identity: 'problem:symlink-outside', hash: null };
+    case 'broken':
+      return { analysis: problemFailure(ref, 'unreadable'), identity: 'problem:unreadable', hash: null };
     case 'too-large':
       return { analysis: sizeFailure(ref, read.size), identity: read.identity, hash: null };
     case 'bytes':
