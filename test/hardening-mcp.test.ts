@@ -26,10 +26,10 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const MIB2 = 2 * 1024 * 1024;
 const ping = (id: unknown) => ({ jsonrpc: '2.0', id, method: 'ping' });
 
-/** A 2 MiB SysRS whose body is 349,000 `### x` headings: the slowest body the outline engine is given here. */
-function headingsSysrs(): string {
+/** A SysRS of about `size` bytes whose body is `### x` headings (349,000 in 2 MiB), each one a finding: slow to parse. */
+function headingsSysrs(size: number): string {
   const head = '---\nid: 7d1f3c2a-9b8e-4f6d-a5c4-3b2a1f0e9d8c\n---\n\n# System Requirements Specification: Stall\n\n';
-  return `${head}${'### x\n'.repeat(Math.floor((MIB2 - head.length) / 6))}`;
+  return `${head}${'### x\n'.repeat(Math.floor((size - head.length) / 6))}`;
 }
 
 /** What a tool answers for `parse_sysrs {content}` on `root`, computed in this process by the tool itself. */
@@ -41,7 +41,7 @@ function parsedHere(root: string, content: string): { text: string; structured: 
 
 describe('item 11: long work does not block the protocol', () => {
   it('answers a ping sent with five 2 MiB parse_sysrs calls before any of them, and answers all five correctly', async () => {
-    const body = headingsSysrs();
+    const body = headingsSysrs(MIB2);
     const s = new RawMcp(CONTENT);
     try {
       await s.initialize();
@@ -58,6 +58,27 @@ describe('item 11: long work does not block the protocol', () => {
         expect(r.content).toEqual([{ type: 'text', text: expected.text }]);
         expect(r.structuredContent).toEqual(expected.structured);
       }
+    } finally {
+      s.stop();
+    }
+  });
+
+  it('keeps serving when a tool call runs out of memory (64 MB heaps): the call alone fails, the next one runs', async () => {
+    const body = headingsSysrs(MIB2);
+    const s = new RawMcp(CONTENT, { NODE_OPTIONS: '--max-old-space-size=64' });
+    try {
+      await s.initialize();
+      s.send(call('big', 'parse_sysrs', { content: body }), call('list', 'list_templates', {}));
+      const big = (await s.response('big')).result as { isError?: boolean; content: { text: string }[]; structuredContent?: unknown };
+      // Either its answer (should the parse ever fit in 64 MB) or an error naming the call; never no answer.
+      if (big.isError) expect(big.content[0]!.text).toMatch(/^parse_sysrs could not run: its worker thread failed: .*memory/);
+      else expect(big.structuredContent).toEqual(parsedHere(CONTENT, body).structured);
+      expect(((await s.response('list')).result as { content: { text: string }[] }).content[0]!.text).toMatch(/^Available POWER Framework Templates:/);
+      const alpha = readFileSync(join(CONTENT, 'docs/sysrs/alpha.md'), 'utf8');
+      s.send(call('small', 'parse_sysrs', { content: alpha }), ping('ping'));
+      const parsed = parsedHere(CONTENT, alpha);
+      expect((await s.response('small')).result).toEqual({ content: [{ type: 'text', text: parsed.text }], structuredContent: parsed.structured });
+      expect((await s.response('ping')).result).toEqual({});
     } finally {
       s.stop();
     }
@@ -280,8 +301,8 @@ describe('item 14: stdin closed with requests in flight', () => {
     for (let id = 1; id <= 5; id++) expect(answers.find((m) => m.id === id), `id ${id}`).toEqual(expected[id - 1]);
   });
 
-  it('answers five 2 MiB parse_sysrs calls still running when stdin closes', async () => {
-    const body = headingsSysrs();
+  it('answers five parse_sysrs calls still running when stdin closes', async () => {
+    const body = headingsSysrs(256 * 1024);
     const s = new RawMcp(CONTENT);
     await s.initialize();
     s.send(...[1, 2, 3, 4, 5].map((id) => call(id, 'parse_sysrs', { content: body })));

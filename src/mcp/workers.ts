@@ -24,9 +24,12 @@ export interface ToolReply extends ToolAnswer {
   seq: number;
 }
 
-/** Pure threads at most: parse_sysrs calls run side by side up to this many. */
+/**
+ * Pure threads at most: parse_sysrs calls run side by side up to this many. A core is left to the main
+ * and repository threads, and no more than two: memory grows with every 2 MiB document parsed at once.
+ */
 export function pureThreadCount(): number {
-  return Math.max(1, Math.min(availableParallelism(), 4));
+  return Math.max(1, Math.min(availableParallelism() - 1, 2));
 }
 
 interface Pending {
