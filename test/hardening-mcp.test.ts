@@ -17,7 +17,7 @@ import { loadRuleSet } from '../src/core/schemas.js';
 import { parseSysrs } from '../src/mcp/tools/parse_sysrs.js';
 import { foldCase } from '../src/mcp/substring.js';
 import { scoreProcess } from '../src/mcp/tools/search_processes.js';
-import { BIN, CONTENT, FS_SPY, REPO, copyRoot, startMcp, structuredOf } from './fixtures/mcp/harness.js';
+import { BIN, CONTENT, FS_SPY, REPO, startMcp, structuredOf } from './fixtures/mcp/harness.js';
 import { RawMcp, call } from './fixtures/mcp/raw.js';
 import { runCli } from './helpers.js';
 
@@ -209,68 +209,71 @@ describe('item 12: a content folder replaced, deleted or created while the serve
     ['docs/sysrs/de', 'docs/sysrs/de/alpha.md', 'docs/sysrs/de/beta.md'],
   ];
 
-  it.each(replaced)('answers validate as lint does after %s/ is replaced by a copy and then edited', async (folder, edit, again) => {
-    const root = copyRoot(CONTENT, 'docgate-replaced-');
+  /** Runs `steps` against a server on `root`; `same()` asserts that validate answers what lint says now. */
+  async function againstLint(root: string, steps: (same: () => Promise<void>) => Promise<void>): Promise<void> {
     const s = await startMcp(root);
     try {
-      const validate = async () => structuredOf(await s.call('validate'));
-      expect(await validate()).toEqual(lintJson(root));
-      renameSync(join(root, folder), join(root, `${folder}.old`));
-      cpSync(join(root, `${folder}.old`), join(root, folder), { recursive: true });
-      expect(await validate()).toEqual(lintJson(root));
-      writeFileSync(join(root, edit), 'broken after the folder was replaced\n');
-      expect(await validate()).toEqual(lintJson(root));
-      writeFileSync(join(root, again), '');
-      expect(await validate()).toEqual(lintJson(root));
-      // The old folder is not content any more: its changes change nothing.
-      writeFileSync(join(root, `${folder}.old`, 'stray.md'), 'x');
-      expect(await validate()).toEqual(lintJson(root));
+      await steps(async () => expect(structuredOf(await s.call('validate'))).toEqual(lintJson(root)));
     } finally {
       await s.close();
-      rmSync(root, { recursive: true, force: true });
     }
+  }
+
+  /** A copy of the fixture root under this file's temporary folder. */
+  const copy = (name: string) => {
+    const root = join(tmp, name);
+    cpSync(CONTENT, root, { recursive: true });
+    return root;
+  };
+
+  it.each(replaced)('answers validate as lint does after %s/ is replaced by a copy and then edited', async (folder, edit, again) => {
+    const root = copy(`replaced-${folder.replace(/\//g, '-')}`);
+    await againstLint(root, async (same) => {
+      await same();
+      renameSync(join(root, folder), join(root, `${folder}.old`));
+      cpSync(join(root, `${folder}.old`), join(root, folder), { recursive: true });
+      await same();
+      writeFileSync(join(root, edit), 'broken after the folder was replaced\n');
+      await same();
+      writeFileSync(join(root, again), '');
+      await same();
+      // The old folder is not content any more: its changes change nothing.
+      writeFileSync(join(root, `${folder}.old`, 'stray.md'), 'x');
+      await same();
+    });
   });
 
   it('answers as lint does when a folder is deleted, created again (its inode reused) and edited', async () => {
-    const root = copyRoot(CONTENT, 'docgate-recreated-');
-    const s = await startMcp(root);
-    try {
-      const validate = async () => structuredOf(await s.call('validate'));
-      expect(await validate()).toEqual(lintJson(root));
+    const root = copy('recreated');
+    await againstLint(root, async (same) => {
+      await same();
       for (const folder of ['processes', 'docs/sysrs', 'templates/power']) {
         const keep = join(tmp, `keep-${folder.replace(/\//g, '-')}`);
         cpSync(join(root, folder), keep, { recursive: true });
         rmSync(join(root, folder), { recursive: true });
-        expect(await validate()).toEqual(lintJson(root));
+        await same();
         mkdirSync(join(root, folder));
         cpSync(keep, join(root, folder), { recursive: true });
-        expect(await validate()).toEqual(lintJson(root));
+        await same();
         writeFileSync(join(root, folder, folder === 'templates/power' ? 'alpha.txt' : 'alpha.md'), '');
-        expect(await validate()).toEqual(lintJson(root));
+        await same();
       }
-    } finally {
-      await s.close();
-      rmSync(root, { recursive: true, force: true });
-    }
+    });
   });
 
   it('answers as lint does for kind folders and docs/ created after the server started, then edited', async () => {
     const root = join(tmp, 'late');
     mkdirSync(join(root, 'frameworks'), { recursive: true });
     writeFileSync(join(root, 'frameworks', 'One.md'), '# One\n\nText.\n');
-    const s = await startMcp(root);
-    try {
-      const validate = async () => structuredOf(await s.call('validate'));
-      expect(await validate()).toEqual(lintJson(root));
+    await againstLint(root, async (same) => {
+      await same();
       for (const folder of ['templates', 'processes', 'docs']) cpSync(join(CONTENT, folder), join(root, folder), { recursive: true });
-      expect(await validate()).toEqual(lintJson(root));
+      await same();
       for (const file of ['templates/power/alpha.txt', 'processes/code-review.md', 'docs/sysrs/alpha.md', 'docs/sysrs/de/alpha.md']) {
         writeFileSync(join(root, file), '');
-        expect(await validate(), file).toEqual(lintJson(root));
+        await same();
       }
-    } finally {
-      await s.close();
-    }
+    });
   });
 });
 
