@@ -9,6 +9,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { linearPattern } from '../src/core/linear-regexp.js';
 import { parseCacheFile, serializeCacheFile } from '../src/core/lint-cache.js';
 import type { CacheFile } from '../src/core/lint-cache.js';
 import { BIN, REPO, fixture } from './helpers.js';
@@ -447,6 +448,68 @@ describe('item 10: rule data is checked when it is loaded', () => {
     const run = cli(['lint', '--root', root]);
     expect(run.stdout).toBe(`processes/a.md\n  3:33 Unexpected number for \`${'a'.repeat(30)}\`, expected a string [wrong-type]\n\n1 problems in 1 files (1 files checked)\n`);
     expect(run.code).toBe(1);
+  });
+
+  it('keeps ajv\'s strict check of `properties` matching `patternProperties` (now on the linear-time engine)', () => {
+    const root = newRoot();
+    const schema = JSON.parse(readFileSync(join(REPO, 'schemas', 'process-frontmatter.schema.json'), 'utf8')) as Record<string, unknown>;
+    schema['patternProperties'] = { '^na': { type: 'string' } };
+    put(root, 'schemas/process-frontmatter.schema.json', JSON.stringify(schema));
+    put(root, 'processes/a.md', '---\nname: A\n---\n\nBody.\n');
+    const run = cli(['lint', '--root', root]);
+    expect(run.stderr).toBe('docgate: schema schemas/process-frontmatter.schema.json does not compile: strict mode: property name matches pattern ^na (use allowMatchingProperties)\n');
+    expect(run.code).toBe(2);
+  });
+
+  it('every pattern of the bundled schemas matches the same strings on both engines', () => {
+    const patterns: string[] = [];
+    const walk = (v: unknown, key = ''): void => {
+      if (key === 'pattern' && typeof v === 'string') patterns.push(v);
+      else if (Array.isArray(v)) v.forEach((x) => walk(x));
+      else if (typeof v === 'object' && v !== null) for (const [k, x] of Object.entries(v)) walk(x, k);
+    };
+    for (const file of ['power-template.schema.json', 'process-frontmatter.schema.json', 'sysrs-frontmatter.schema.json']) walk(JSON.parse(readFileSync(join(REPO, 'schemas', file), 'utf8')));
+    expect(patterns.length).toBeGreaterThanOrEqual(8);
+    // Every string of up to 3 characters over an alphabet of what the patterns tell apart, then longer
+    // random strings, strings shaped like the values the patterns expect, and the bundled templates' values.
+    const alphabet = ['a', 'Z', '0', '9', '_', '-', '+', ':', '.', '!', '?', ' ', '\t', '\n', '\r', '\u00a0', '\u2028', '\u3000', 'T', 'é', '😀'];
+    const inputs: string[] = [''];
+    let level = [''];
+    for (let length = 1; length <= 3; length++) {
+      level = level.flatMap((s) => alphabet.map((c) => s + c));
+      for (const s of level) inputs.push(s);
+    }
+    let seed = 11;
+    const next = (k: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % k;
+    for (let i = 0; i < 20000; i++) inputs.push(Array.from({ length: 1 + next(40) }, () => alphabet[next(alphabet.length)]).join(''));
+    const shaped = ['2025-11-02 07:34:29.518Z', '2025-11-02T07:34:29.518+02:00', '1.0.0', '1.2.3-beta.1+build.5', '7d1f3c2a-9b8e-4f6d-a5c4-3b2a1f0e9d8c', 'README.md', 'readme_summary', 'One sentence.', 'Two. Sentences.'];
+    for (const base of shaped) {
+      for (let i = 0; i < 300; i++) {
+        const at = next(base.length + 1);
+        inputs.push(base.slice(0, at) + alphabet[next(alphabet.length)] + base.slice(at + next(2)));
+      }
+    }
+    inputs.push(...shaped);
+    for (const file of readdirSync(join(REPO, 'templates', 'power'))) inputs.push(...readFileSync(join(REPO, 'templates', 'power', file), 'utf8').split('\n').map((l) => l.slice(l.indexOf(':') + 1).trim()));
+    for (const pattern of patterns) {
+      const native = new RegExp(pattern, 'u');
+      const linear = linearPattern(pattern);
+      const differ = inputs.filter((s) => native.test(s) !== linear.test(s));
+      expect(differ, pattern).toEqual([]);
+    }
+  });
+
+  it('translates `\\s`, `\\S` and `.` to their ECMAScript meaning for every BMP code point', () => {
+    const cases = ['\\s', '\\S', '.', '[\\s]', '[^\\s]', '[\\S]', '[^\\S]', '[a\\s]', '[]', '[^]', '[\\b]'];
+    const compiled = cases.map((p) => [new RegExp(`^${p}$`, 'u'), linearPattern(`^${p}$`)] as const);
+    const differ: string[] = [];
+    for (let cp = 0; cp <= 0xffff; cp++) {
+      const s = String.fromCharCode(cp);
+      compiled.forEach(([native, linear], i) => {
+        if (native.test(s) !== linear.test(s)) differ.push(`${cases[i]} U+${cp.toString(16)}`);
+      });
+    }
+    expect(differ).toEqual([]);
   });
 
   it('a pattern the linear-time engine cannot run (a back-reference) is a configuration error naming the schema', () => {
