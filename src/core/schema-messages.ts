@@ -101,7 +101,7 @@ export function schemaDiagnostics(errors: readonly ErrorObject[], data: unknown,
         break;
       case 'false schema':
         // `"key": false`: the schema allows no value there.
-        out.push(diag(locator.value(path), 'schema', `Unexpected ${field} value ${quote(value)}, expected no value (the schema is \`false\`)`));
+        out.push(diag(locator.value(path), 'schema', `Unexpected ${path.length > 0 ? `${field} value` : 'content'} ${quote(value)}, expected no value (the schema is \`false\`)`));
         break;
       case 'pattern':
       case 'format':

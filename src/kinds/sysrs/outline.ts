@@ -124,20 +124,22 @@ const TIMESTAMP_FORMAT = '`YYYY-MM-DD HH:MM:SS.mmm` then `Z` or `±HH:MM`';
 interface ItemChild {
   /** markdown-it token type of the child's opening (or only) token, e.g. `paragraph_open`. */
   type: string;
-  /** 0-based body line range, when markdown-it gave one. */
-  map: [number, number] | null;
+  /** 0-based body line range [line0, line1), or line0 -1 when markdown-it gave none. */
+  line0: number;
+  line1: number;
   /** A paragraph's raw inline text ('' for anything else). */
   text: string;
 }
 
-/** One item of a top-level list. */
+/** One item of a top-level list (a 2 MiB list has 350,000: two objects each, no arrays for the usual item). */
 interface ListItem {
   /** 0-based body line of the item, when markdown-it gave one. */
   line0: number | null;
   /** Length of the item's marker (`-`, `1.`). */
   markerLength: number;
-  /** The item's child blocks; the first is the lead text of a SysRS bullet, the others its notes. */
-  children: ItemChild[];
+  /** The item's first child block (a SysRS bullet's lead text), and the others (its notes), if any. */
+  lead: ItemChild | null;
+  rest: ItemChild[] | null;
 }
 
 /** A top-level (token level 0) block of the body. */
@@ -309,9 +311,10 @@ class BlockStream {
   private topText: Token | null = null;
   /** The items of the current top-level block when it is a list. */
   private items: ListItem[] | null = null;
-  /** The current item's opening token and children, and its current child's opening token and inline token. */
+  /** The current item's opening token and child blocks, and its current child's opening token and inline token. */
   private item: Token | null = null;
-  private children: ItemChild[] = [];
+  private lead: ItemChild | null = null;
+  private rest: ItemChild[] | null = null;
   private child: Token | null = null;
   private childText: Token | null = null;
   private lastLine = 0;
@@ -348,7 +351,9 @@ class BlockStream {
   private endChild(): void {
     const c = this.child;
     if (c === null) return;
-    this.children.push({ type: c.type, map: c.map, text: this.childText?.content ?? '' });
+    const child: ItemChild = { type: c.type, line0: c.map ? c.map[0] : -1, line1: c.map ? c.map[1] : -1, text: this.childText?.content ?? '' };
+    if (this.lead === null) this.lead = child;
+    else (this.rest ??= []).push(child);
     this.child = null;
     this.childText = null;
   }
@@ -356,9 +361,10 @@ class BlockStream {
   private endItem(): void {
     const li = this.item;
     if (li === null) return;
-    this.items!.push({ line0: li.map ? li.map[0] : null, markerLength: li.markup.length, children: this.children });
+    this.items!.push({ line0: li.map ? li.map[0] : null, markerLength: li.markup.length, lead: this.lead, rest: this.rest });
     this.item = null;
-    this.children = [];
+    this.lead = null;
+    this.rest = null;
   }
 
   private endTop(): void {
@@ -655,7 +661,7 @@ function checkList(
         report(ctx, itemLine0, markerCol, 'sysrs-list-item', () => `Unexpected numbered item ${quote(raw)}, expected a bullet ${template}`);
         continue;
       }
-      const lead = li.children[0];
+      const lead = li.lead;
       if (!lead || lead.type !== 'paragraph_open') {
         report(ctx, itemLine0, markerCol, 'sysrs-list-item', () => `Unexpected bullet without text, expected ${template}`);
         continue;
@@ -665,7 +671,7 @@ function checkList(
         refs.push({ text: leadText, line: fileLine(ctx, itemLine0) });
         continue;
       }
-      const paraLine0 = lead.map ? lead.map[0] : itemLine0;
+      const paraLine0 = lead.line0 >= 0 ? lead.line0 : itemLine0;
       let contentAt: number;
       if (paraLine0 === itemLine0) {
         contentAt = markerAt + Math.max(1, li.markerLength);
@@ -694,13 +700,12 @@ function checkList(
         );
       }
       const notes: string[] = [];
-      for (let k = 1; k < li.children.length; k++) {
-        const kid = li.children[k]!;
+      for (const kid of li.rest ?? []) {
         if (kid.type === 'paragraph_open') {
           const note = joinLines(kid.text);
           if (note !== '') notes.push(note);
-        } else if (kid.map) {
-          const note = dedent(ctx, kid.map[0], kid.map[1]);
+        } else if (kid.line0 >= 0) {
+          const note = dedent(ctx, kid.line0, kid.line1);
           if (note !== '') notes.push(note);
         }
       }
