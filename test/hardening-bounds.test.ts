@@ -9,9 +9,14 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { KIND_DIRS, classify } from '../src/core/layout.js';
 import { linearPattern } from '../src/core/linear-regexp.js';
-import { parseCacheFile, serializeCacheFile } from '../src/core/lint-cache.js';
+import { KIND_EXTENSIONS, parseCacheFile, serializeCacheFile } from '../src/core/lint-cache.js';
 import type { CacheFile } from '../src/core/lint-cache.js';
+import { MAX_DIAGNOSTICS, capDiagnostics, finalizeDiagnostics, renderError } from '../src/core/result.js';
+import type { Diagnostic, Kind } from '../src/core/types.js';
+import { checkSysrsBody } from '../src/kinds/sysrs/outline.js';
+import type { SysrsOutline } from '../src/kinds/sysrs/outline.js';
 import { BIN, REPO, fixture } from './helpers.js';
 import { startMcp, structuredOf, textOf } from './fixtures/mcp/harness.js';
 
@@ -246,8 +251,61 @@ describe('item 7: a file\'s own findings are capped when it is analyzed', () => 
   });
 });
 
+describe('item 7: capping early keeps results identical', () => {
+  /** The definition: sort every diagnostic, drop repeats, keep the first MAX_DIAGNOSTICS. */
+  function naive(list: readonly Diagnostic[]): string {
+    const key = (d: Diagnostic) => [d.line, d.column, d.rule, d.message] as const;
+    const sorted = [...list].sort((a, b) => {
+      const [x, y] = [key(a), key(b)];
+      return x[0] - y[0] || x[1] - y[1] || (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : 0) || (x[3] < y[3] ? -1 : x[3] > y[3] ? 1 : 0);
+    });
+    const out: Diagnostic[] = [];
+    for (const d of sorted) {
+      const prev = out[out.length - 1];
+      if (prev && prev.line === d.line && prev.column === d.column && prev.rule === d.rule && prev.message === d.message) continue;
+      out.push(d);
+    }
+    return renderError(out.slice(0, MAX_DIAGNOSTICS));
+  }
+
+  it('own diagnostics capped first, then joined with cross-file ones: the same first 100 (random lists with ties)', () => {
+    let seed = 5;
+    const next = (k: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % k;
+    const random = (count: number, lines: number): Diagnostic[] =>
+      Array.from({ length: count }, () => ({ line: 1 + next(lines), column: 1 + next(3), rule: `r${next(3)}`, message: `m${next(3)}` }));
+    for (let i = 0; i < 400; i++) {
+      const own = random(next(2000), 1 + next(300));
+      const cross = random(next(60), 1 + next(300));
+      const expected = naive([...own, ...cross]);
+      expect(renderError(finalizeDiagnostics([...own, ...cross]))).toBe(expected);
+      expect(renderError(finalizeDiagnostics([...capDiagnostics(own), ...cross]))).toBe(expected);
+    }
+  });
+
+  it('the outline engine with a limit keeps exactly what the result keeps of the engine without one', () => {
+    const outline = JSON.parse(readFileSync(join(REPO, 'schemas', 'sysrs-outline.json'), 'utf8')) as SysrsOutline;
+    const pieces = ['# System Requirements Specification: T', '## System Purpose', '## Updates', '### 2025-01-01 10:00:00.000Z - x', '### 2025-01-02 10:00:00.000Z - y', '### bad', '## Decisions', '- DEC 0b4a6f0e-1c2d-4e5f-8a9b-0c1d2e3f4a5b: t', '- XYZ 1: t', '1. x', '## Risks', '### x', '## x', '# again', 'text', '', '## Requirements', '## System Scope'];
+    let seed = 9;
+    const next = (k: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % k;
+    for (let i = 0; i < 300; i++) {
+      const body = Array.from({ length: next(400) }, () => pieces[next(pieces.length)]).join('\n');
+      const all = checkSysrsBody(body, 3, outline, null);
+      const capped = checkSysrsBody(body, 3, outline, null, MAX_DIAGNOSTICS);
+      expect(renderError(capped.diagnostics)).toBe(renderError(finalizeDiagnostics(all.diagnostics)));
+      expect(capped.body).toEqual(all.body);
+    }
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 describe('item 8: cache rows are validated; a bad section is an empty one', () => {
+  it('knows each kind\'s file extension as the layout does', () => {
+    for (const kind of Object.keys(KIND_DIRS) as Kind[]) {
+      expect(classify(`${KIND_DIRS[kind]}/x${KIND_EXTENSIONS[kind]}`)?.kind).toBe(kind);
+      expect(classify(`${KIND_DIRS[kind]}/x${KIND_EXTENSIONS[kind] === '.md' ? '.txt' : '.md'}`)).toBeNull();
+    }
+  });
+
   const base = fixture('ci-root');
   type Rows = unknown[][];
 
