@@ -6,6 +6,7 @@ import { realRootOf } from './layout.js';
 import type { FileRef, Problem } from './layout.js';
 import { FILE_START, diag } from './position.js';
 import type { RuleSet } from './schemas.js';
+import { capDiagnostics } from './result.js';
 import { decodeContent, formatBytes } from './text.js';
 import type { Diagnostic, Kind } from './types.js';
 import { analyzeFramework } from '../kinds/framework.js';
@@ -35,8 +36,17 @@ export function fileFailure(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, diagno
   return { path: ref.path, kind: ref.kind, id: fileId(ref.kind, ref.path), diagnostics, facts: emptyFacts(ref.kind, ref.path, ref.lang), doc: null };
 }
 
-/** Analyzes one document given as bytes: encoding, then the kind's own rules. Pure: no I/O. */
+/**
+ * Analyzes one document given as bytes: encoding, then the kind's own rules. Pure: no I/O. Its own
+ * diagnostics are capped here to the ones its result can show (see `capDiagnostics`).
+ */
 export function analyzeBytes(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, bytes: Uint8Array, rules: RuleSet, withBody = true): Analysis {
+  const analysis = analyzeText(ref, bytes, rules, withBody);
+  analysis.diagnostics = capDiagnostics(analysis.diagnostics);
+  return analysis;
+}
+
+function analyzeText(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, bytes: Uint8Array, rules: RuleSet, withBody: boolean): Analysis {
   const decoded = decodeContent(bytes);
   if (!decoded.ok) return fileFailure(ref, decoded.diagnostics);
   const file = { path: ref.path, lang: ref.lang, text: decoded.text, size: bytes.length };

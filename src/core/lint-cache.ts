@@ -1,7 +1,8 @@
 import { dirname } from 'node:path';
 import { baseName, fileId } from './analysis.js';
 import type { Facts, Located } from './analysis.js';
-import { folderLeavesRoot, variantLanguage } from './layout.js';
+import { KIND_DIRS, folderLeavesRoot, variantLanguage } from './layout.js';
+import { MAX_DIAGNOSTICS } from './result.js';
 import { WriteRefused, isInside, readInside, realFolder, replaceFile, resolved, whyUnread } from './safe-fs.js';
 import type { Diagnostic, Kind } from './types.js';
 
@@ -38,8 +39,72 @@ function locatedRow(l: Located<string> | null): LocatedRow {
   return l ? [l.value, l.line, l.column] : 0;
 }
 
+/**
+ * A cache file is data anyone with write access to the root can change (or a disk can corrupt): every
+ * row is checked before it is believed, and a section with one bad row is read as empty (its files are
+ * checked again). Positions must be those of a document of at most 2 MiB.
+ */
+class BadRow extends Error {}
+
+/** Larger than any line or column of a document docgate reads (at most 2 MiB). */
+const MAX_POSITION = 4 * 1024 * 1024;
+const RULE_ID = /^[a-z][a-z0-9-]*$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const DIAGNOSTIC_KEYS: ReadonlySet<string> = new Set(['line', 'column', 'rule', 'message', 'endLine', 'endColumn']);
+
+/** A whole number from 1 to MAX_POSITION (`v | 0` is v itself only for a number that is a 32-bit integer). */
+function isPosition(v: unknown): v is number {
+  return v === ((v as number) | 0) && (v as number) >= 1 && (v as number) <= MAX_POSITION;
+}
+
+function bad(what: string): never {
+  throw new BadRow(`invalid cache row: ${what}`);
+}
+
 function located(r: unknown): Located<string> | null {
-  return Array.isArray(r) ? { value: String(r[0]), line: Number(r[1]), column: Number(r[2]) } : null;
+  if (r === 0) return null;
+  if (!Array.isArray(r) || r.length !== 3 || typeof r[0] !== 'string' || !isPosition(r[1]) || !isPosition(r[2])) bad('located value');
+  return { value: r[0], line: r[1], column: r[2] };
+}
+
+function diagnosticsOf(r: unknown): Diagnostic[] {
+  if (r === 0) return [];
+  // A file's own diagnostics are capped when it is analyzed: more than that was never written.
+  if (!Array.isArray(r) || r.length === 0 || r.length > MAX_DIAGNOSTICS) bad('diagnostics');
+  for (const d of r as unknown[]) {
+    if (typeof d !== 'object' || d === null || Array.isArray(d)) bad('diagnostic');
+    const o = d as Record<string, unknown>;
+    for (const key in o) if (!DIAGNOSTIC_KEYS.has(key)) bad('diagnostic field');
+    if (!isPosition(o['line']) || !isPosition(o['column']) || typeof o['rule'] !== 'string' || !RULE_ID.test(o['rule']) || typeof o['message'] !== 'string') bad('diagnostic');
+    // An end, when given, is not before the start (an endColumn alone ends on the start line, as in SARIF).
+    const line = o['line'];
+    const { endLine, endColumn } = o;
+    if (endLine !== undefined && (!isPosition(endLine) || endLine < line)) bad('diagnostic end');
+    if (endColumn !== undefined && (!isPosition(endColumn) || ((endLine ?? line) === line && endColumn < o['column']))) bad('diagnostic end');
+  }
+  return r as Diagnostic[];
+}
+
+/** The extension of each kind's documents (layout.ts; `classify` agrees, test/hardening-bounds.test.ts checks it). */
+export const KIND_EXTENSIONS: Readonly<Record<Kind, string>> = { template: '.txt', framework: '.md', process: '.md', sysrs: '.md' };
+
+/**
+ * A check of whether a path is one `classify` gives `kind` (inside its kind's folder, a SysRS one folder
+ * deeper at most), with no `.`, `..` or empty folder name. Written out rather than calling `classify`:
+ * it runs for every row of a section (5,000 in a pre-commit run), and `classify` costs 1.3 µs a path there.
+ */
+function documentPathCheck(kind: Kind): (path: unknown) => path is string {
+  const dir = KIND_DIRS[kind];
+  const ext = KIND_EXTENSIONS[kind];
+  const start = dir.length + 1;
+  return (path: unknown): path is string => {
+    if (typeof path !== 'string' || !path.startsWith(dir) || path.charCodeAt(dir.length) !== 0x2f || !path.endsWith(ext)) return false;
+    const slash = path.indexOf('/', start);
+    if (slash === -1) return path.length - start > ext.length;
+    if (kind !== 'sysrs' || path.indexOf('/', slash + 1) !== -1 || path.length - slash - 1 <= ext.length) return false;
+    const lang = path.slice(start, slash);
+    return lang !== '' && lang !== '.' && lang !== '..';
+  };
 }
 
 function factsRow(f: Facts): unknown {
@@ -54,12 +119,19 @@ function factsRow(f: Facts): unknown {
 function factsOf(kind: Kind, path: string, r: unknown): Facts {
   switch (kind) {
     case 'template': {
-      const [storeAs, placeholders] = r as [unknown, unknown[]];
-      return { kind, storeAs: located(storeAs), placeholders: placeholders.map((p) => located(p)!) };
+      if (!Array.isArray(r) || r.length !== 2 || !Array.isArray(r[1])) bad('template facts');
+      const placeholders = (r[1] as unknown[]).map((p) => located(p) ?? bad('placeholder'));
+      return { kind, storeAs: located(r[0]), placeholders };
     }
-    case 'framework': return { kind };
+    case 'framework':
+      if (r !== 0) bad('framework facts');
+      return { kind };
     case 'process': return { kind, name: located(r) };
-    case 'sysrs': return { kind, id: located(r), lang: variantLanguage(path), file: baseName(path) };
+    case 'sysrs': {
+      const id = located(r);
+      if (id !== null && !UUID.test(id.value)) bad('sysrs id');
+      return { kind, id, lang: variantLanguage(path), file: baseName(path) };
+    }
   }
 }
 
@@ -78,22 +150,33 @@ export function encodeSection(entries: ReadonlyMap<string, CacheEntry>): string 
   return JSON.stringify(rows);
 }
 
-/** Reads a section written by `encodeSection` (throws on anything else: the caller starts it afresh). */
+/**
+ * Reads a section written by `encodeSection`. Throws on anything else — not JSON, or any row that is
+ * not exactly what `encodeSection` writes (see `BadRow`) — and the caller then starts the section afresh.
+ */
 export function decodeSection(kind: Kind, text: string): Entries {
-  const rows = JSON.parse(text) as Row[];
-  if (!Array.isArray(rows)) throw new Error('not a cache section');
+  const rows = JSON.parse(text) as unknown;
+  if (!Array.isArray(rows)) throw new BadRow('not a cache section');
   const entries: Entries = new Map();
+  const isDocumentPath = documentPathCheck(kind);
   // Indexed reads, not destructuring: this loop runs once per file, mostly before V8 optimizes it, and
   // array destructuring goes through the iterator protocol there.
   for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
+    const row = rows[i] as unknown[];
+    if (!Array.isArray(row) || row.length !== 7) bad('shape');
     const path = row[0];
+    if (!isDocumentPath(path)) bad('path');
+    const identity = row[1];
+    const hash = row[2];
     const flags = row[3];
-    const diagnostics = row[5];
-    const facts = factsOf(kind, path, row[6]);
     const id = row[4];
-    const entry: CacheEntry = { kind, id: id === 0 ? usualId(kind, path, facts) : id, hash: row[2], identity: row[1], full: (flags & FULL) !== 0, diagnostics: diagnostics === 0 ? [] : diagnostics, facts };
-    if (flags & RACY) entry.racy = true;
+    if (typeof identity !== 'string' || identity === '' || (hash !== null && (typeof hash !== 'string' || hash === ''))) bad('identity or hash');
+    if (flags !== ((flags as number) | 0) || (flags as number) < 0 || (flags as number) > (FULL | RACY)) bad('flags');
+    if (id !== 0 && (typeof id !== 'string' || id === '')) bad('id');
+    const diagnostics = row[5] === 0 ? [] : diagnosticsOf(row[5]);
+    const facts = factsOf(kind, path, row[6]);
+    const entry: CacheEntry = { kind, id: id === 0 ? usualId(kind, path, facts) : (id as string), hash: hash as string | null, identity, full: ((flags as number) & FULL) !== 0, diagnostics, facts };
+    if ((flags as number) & RACY) entry.racy = true;
     entries.set(path, entry);
   }
   return entries;
@@ -276,9 +359,15 @@ export class LintCache {
           }
         }
       } catch {
+        // Unreadable or with a bad row: the kind starts afresh, and its recorded listing (the section's
+        // paths) goes with it.
         entries = new Map();
         this.rewrite.add(kind);
         this.touched.add(kind);
+        if (this.data.listings?.[kind] !== undefined) {
+          delete this.data.listings[kind];
+          this.headerDirty = true;
+        }
       }
       this.parsed.set(kind, entries);
       this.updated.set(kind, updated);
@@ -297,6 +386,7 @@ export class LintCache {
 
   /** The recorded folders of a kind's listing, if its section was recorded with one. */
   folders(kind: Kind): Folders | undefined {
+    this.section(kind); // a section that does not decode has no listing to trust
     return this.data.listings?.[kind];
   }
 

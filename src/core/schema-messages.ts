@@ -3,14 +3,16 @@ import { diag, quote } from './position.js';
 import type { Locator } from './position.js';
 import type { Diagnostic } from './types.js';
 
-/** A JSON Schema node, as far as messages need to read it. */
+/** A JSON Schema node, as far as messages need to read it. Any subschema may also be `true` or `false`. */
 interface SchemaNode {
-  description?: string;
-  properties?: Record<string, SchemaNode>;
-  enum?: unknown[];
-  const?: unknown;
-  minLength?: number;
+  description?: unknown;
+  properties?: Record<string, SchemaNode | boolean>;
   [k: string]: unknown;
+}
+
+/** The node itself when it is an object (a boolean schema has no words to offer). */
+function node(v: unknown): SchemaNode | undefined {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as SchemaNode) : undefined;
 }
 
 function segments(instancePath: string): string[] {
@@ -45,8 +47,9 @@ function valueAt(data: unknown, path: readonly string[]): unknown {
 }
 
 /** The schema's own words for what a value should be, so that messages come from the data too. */
-function expectation(schema: SchemaNode | undefined, fallback: string): string {
-  return schema?.description ?? fallback;
+function expectation(schema: unknown, fallback: string): string {
+  const description = node(schema)?.description;
+  return typeof description === 'string' ? description : fallback;
 }
 
 /**
@@ -60,17 +63,18 @@ export function schemaDiagnostics(errors: readonly ErrorObject[], data: unknown,
     const path = segments(e.instancePath);
     const field = path.length > 0 ? `\`${path.join('.')}\`` : 'the document';
     const value = valueAt(data, path);
-    const parent = e.parentSchema as SchemaNode | undefined;
+    const parent = node(e.parentSchema);
+    const properties = node(parent?.properties);
     switch (e.keyword) {
       case 'required': {
         const key = (e.params as { missingProperty: string }).missingProperty;
-        const sub = parent?.properties?.[key];
+        const sub = properties?.[key];
         out.push(diag(locator.value(path), 'missing-key', `Unexpected missing key \`${key}\`, expected ${expectation(sub, `a \`${key}\` entry`)}`));
         break;
       }
       case 'additionalProperties': {
         const key = (e.params as { additionalProperty: string }).additionalProperty;
-        const allowed = Object.keys(parent?.properties ?? {}).map((k) => `\`${k}\``).join(', ');
+        const allowed = Object.keys(properties ?? {}).map((k) => `\`${k}\``).join(', ');
         out.push(diag(locator.key([...path, key]), 'unknown-key', `Unexpected key ${quote(key)}, expected one of: ${allowed}`));
         break;
       }
@@ -94,6 +98,10 @@ export function schemaDiagnostics(errors: readonly ErrorObject[], data: unknown,
       }
       case 'const':
         out.push(diag(locator.value(path), 'invalid-value', `Unexpected ${field} value ${quote(value)}, expected \`${String((e.params as { allowedValue: unknown }).allowedValue)}\``));
+        break;
+      case 'false schema':
+        // `"key": false`: the schema allows no value there.
+        out.push(diag(locator.value(path), 'schema', `Unexpected ${path.length > 0 ? `${field} value` : 'content'} ${quote(value)}, expected no value (the schema is \`false\`)`));
         break;
       case 'pattern':
       case 'format':

@@ -2,6 +2,7 @@ import type { Analysis, FileText, Located } from '../../core/analysis.js';
 import { baseName, fileId, stem } from '../../core/analysis.js';
 import { readFrontmatterDoc } from '../../core/frontmatter-doc.js';
 import { append, diag, FILE_START, quote } from '../../core/position.js';
+import { MAX_DIAGNOSTICS } from '../../core/result.js';
 import type { RuleSet } from '../../core/schemas.js';
 import type { Diagnostic, HeadingTable } from '../../core/types.js';
 import { checkSysrsBody } from './outline.js';
@@ -54,7 +55,7 @@ export function analyzeSysrs(file: FileText, rules: RuleSet, withBody = true): A
   let title: string | null = null;
   let body: unknown = null;
   if (checkBody && !fm.split.unterminated) {
-    const check = checkSysrsBody(fm.split.body, fm.split.bodyLineOffset, rules.outline as SysrsOutline, table);
+    const check = checkSysrsBody(fm.split.body, fm.split.bodyLineOffset, rules.outline as SysrsOutline, table, MAX_DIAGNOSTICS);
     append(diagnostics, check.diagnostics);
     title = check.title;
     body = check.body;
