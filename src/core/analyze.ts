@@ -7,8 +7,8 @@ import { FILE_START, diag } from './position.js';
 import type { RuleSet } from './schemas.js';
 import { decodeContent, formatBytes } from './text.js';
 import type { Diagnostic, Kind } from './types.js';
-import { analyzeFramework } from '../kinds/framework.js';
-import { analyzeProcess } from '../kinds/process.js';
+import { analyzeDocument } from '../engine/analyze-file.js';
+import { builtinKind, kindData } from '../kinds/index.js';
 import { analyzeSysrs } from '../kinds/sysrs/index.js';
 import { analyzeTemplate } from '../kinds/template.js';
 
@@ -36,13 +36,14 @@ export function fileFailure(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, diagno
 
 /** Analyzes one document given as bytes: encoding, then the kind's own rules. Pure: no I/O. */
 export function analyzeBytes(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, bytes: Uint8Array, rules: RuleSet, withBody = true): Analysis {
+  const kind = builtinKind(ref.kind);
+  if (kind) return analyzeDocument(kind, kindData(kind, rules), ref, bytes, withBody);
   const decoded = decodeContent(bytes);
   if (!decoded.ok) return fileFailure(ref, decoded.diagnostics);
   const file = { path: ref.path, lang: ref.lang, text: decoded.text, size: bytes.length };
   switch (ref.kind) {
     case 'template': return analyzeTemplate(file, rules);
-    case 'framework': return analyzeFramework(file);
-    case 'process': return analyzeProcess(file, rules);
+    default: throw new Error(`no analyzer for ${ref.kind}`);
     case 'sysrs': return analyzeSysrs(file, rules, withBody);
   }
 }

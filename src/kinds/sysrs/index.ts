@@ -4,7 +4,13 @@ import { readFrontmatterDoc } from '../../core/frontmatter-doc.js';
 import { append, diag, FILE_START, quote } from '../../core/position.js';
 import type { RuleSet } from '../../core/schemas.js';
 import type { Diagnostic, HeadingTable } from '../../core/types.js';
+import { runRules } from '../../engine/analyze-file.js';
+import { FRONTMATTER_RULES, duplicateKey } from '../../rules/frontmatter/index.js';
+import { fileSize } from '../../rules/file/file-size.js';
+import { SCHEMA_RULES } from '../../rules/schema/index.js';
 import { checkSysrsBody } from './outline.js';
+
+const FRONTMATTER_LAYER_RULES = [fileSize, ...FRONTMATTER_RULES, duplicateKey, ...SCHEMA_RULES];
 import type { SysrsOutline } from './outline.js';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -46,8 +52,8 @@ export function analyzeSysrs(file: FileText, rules: RuleSet, withBody = true): A
       checkBody = false;
     } else table = t;
   }
-  const fm = readFrontmatterDoc(file.text, rules.sysrs);
-  append(diagnostics, fm.diagnostics);
+  const { frontmatter: fm, schema } = readFrontmatterDoc(file.text, rules.sysrs);
+  append(diagnostics, runRules(FRONTMATTER_LAYER_RULES, { path: file.path, problem: null, decoding: null, fileName: null }, { frontmatter: fm, schema }));
   const writtenId = fm.written?.id;
   const id: Located<string> | null = typeof writtenId === 'string' && UUID.test(writtenId) ? { value: writtenId, ...fm.locator.value(['id']) } : null;
 

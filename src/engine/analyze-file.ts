@@ -1,0 +1,79 @@
+/**
+ * One file through its kind: decode, parse, run every rule over the layers the parse has. Pure: the
+ * bytes (or what stood instead of them) come from the caller, so the lint, the cache, the MCP server
+ * and the git index all analyze through here.
+ */
+import type { Analysis } from '../core/analysis.js';
+import type { Diagnostic } from '../core/types.js';
+import { decode } from './file-stage.js';
+import type { FileProblem, FileStage } from './file-stage.js';
+import type { AnyKind, FileText, KindData, Layers } from './kind.js';
+import { unexpected } from './rule.js';
+import type { Report, Rule } from './rule.js';
+
+/** Where a document sits: its root-relative path and, for a variant, its language folder. */
+export interface DocPlace {
+  path: string;
+  lang: string | null;
+}
+
+function reporter(rule: string, out: Diagnostic[]): Report {
+  return (at, found, expected, more) => {
+    const d: Diagnostic = { line: at.line, column: at.column, rule, message: unexpected(found, expected) };
+    if (more?.end) {
+      d.endLine = more.end.line;
+      d.endColumn = more.end.column;
+    }
+    out.push(d);
+  };
+}
+
+/** Runs the rules over a file's layers: every hook of every rule, for the layers present. */
+export function runRules(rules: readonly Rule<unknown>[], stage: FileStage, parsed: Layers | null): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const rule of rules) {
+    const report = reporter(rule.id, out);
+    rule.file?.(stage, report);
+    if (parsed === null) continue;
+    if (parsed.frontmatter && rule.frontmatter) rule.frontmatter(parsed.frontmatter, report);
+    if (parsed.fields && rule.fields) rule.fields(parsed.fields, report);
+    if (parsed.schema && rule.schema) rule.schema(parsed.schema, report);
+    if (parsed.outline && rule.outline) rule.outline(parsed.outline, report);
+    rule.document?.(parsed, report);
+  }
+  return out;
+}
+
+/** An analysis that stops at the file itself (not read, or not decoded): only the file rules speak. */
+export function fileFailure(kind: AnyKind, data: KindData, place: DocPlace, problem: FileProblem | null, stage?: FileStage): Analysis {
+  const s: FileStage = stage ?? { path: place.path, problem, decoding: null, fileName: data.fileName };
+  return {
+    path: place.path,
+    kind: kind.name as Analysis['kind'],
+    id: kind.fallbackId(place.path),
+    diagnostics: runRules(kind.rules, s, null),
+    facts: kind.emptyFacts(place.path, place.lang),
+    doc: null,
+  };
+}
+
+/**
+ * Analyzes one document given as bytes. `full: false` when only its facts are needed (a file not
+ * selected whose facts feed rules across files): no rule runs, and the kind may parse less.
+ */
+export function analyzeDocument(kind: AnyKind, data: KindData, place: DocPlace, bytes: Uint8Array, full = true): Analysis {
+  const { decoding, text } = decode(bytes);
+  const stage: FileStage = { path: place.path, problem: null, decoding, fileName: data.fileName };
+  if (text === null) return fileFailure(kind, data, place, null, stage);
+  const file: FileText = { path: place.path, lang: place.lang, text, size: bytes.length };
+  const parsed = kind.parse(file, data, full);
+  const diagnostics = full ? runRules(kind.rules, stage, parsed) : [];
+  return {
+    path: place.path,
+    kind: kind.name as Analysis['kind'],
+    id: kind.id(parsed, file),
+    diagnostics,
+    facts: kind.facts(parsed, file),
+    doc: full && diagnostics.length === 0 ? kind.doc(parsed, file) : null,
+  };
+}
