@@ -10,7 +10,6 @@ import type { Diagnostic, Kind } from './types.js';
 import { analyzeDocument } from '../engine/analyze-file.js';
 import { builtinKind, kindData } from '../kinds/index.js';
 import { analyzeSysrs } from '../kinds/sysrs/index.js';
-import { analyzeTemplate } from '../kinds/template.js';
 
 /** Largest file read per kind; larger files are refused by size without being read (SPEC §2.1, §5). */
 export const MAX_BYTES: Record<Kind, number> = {
@@ -42,7 +41,6 @@ export function analyzeBytes(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, bytes
   if (!decoded.ok) return fileFailure(ref, decoded.diagnostics);
   const file = { path: ref.path, lang: ref.lang, text: decoded.text, size: bytes.length };
   switch (ref.kind) {
-    case 'template': return analyzeTemplate(file, rules);
     default: throw new Error(`no analyzer for ${ref.kind}`);
     case 'sysrs': return analyzeSysrs(file, rules, withBody);
   }

@@ -1,6 +1,8 @@
 import type { Analysis, Facts, Located } from './analysis.js';
 import { diag, quote } from './position.js';
 import type { Diagnostic } from './types.js';
+import { unexpected } from '../engine/rule.js';
+import { BUILTIN_KINDS } from '../kinds/index.js';
 
 type FactsOf<K extends Facts['kind']> = Extract<Facts, { kind: K }>;
 interface Entry<K extends Facts['kind']> {
@@ -57,76 +59,6 @@ function reportDuplicates<T extends { path: string }>(groups: Groups<T>, at: (t:
   }
 }
 
-function templateRules(list: Entry<'template'>[], out: Findings): void {
-  const owners = groupBy(list, (t) => t.facts.storeAs?.value ?? null);
-  reportDuplicates(owners, (t) => t.facts.storeAs!, (_t, v, others) => diag(v, 'template-duplicate-store-as', `Unexpected duplicate store_as ${quote(v.value)}, expected it unique (also in ${others})`), out);
-
-  // Placeholder graph: template → templates whose store_as it names.
-  const edges = new Map<string, { to: Entry<'template'>; at: Located<string> }[]>();
-  for (const t of list) {
-    const own: { to: Entry<'template'>; at: Located<string> }[] = [];
-    for (const p of t.facts.placeholders) {
-      const targets = members(owners.get(p.value));
-      if (targets.length === 0) {
-        out.add(t.path, diag(p, 'template-placeholder', `Unexpected placeholder \`{{${p.value}}}\` that no template stores, expected the \`store_as\` of another template`));
-        continue;
-      }
-      for (const to of targets) own.push({ to, at: p });
-    }
-    edges.set(t.path, own);
-  }
-  for (const t of list) {
-    const cycle = shortestCycle(t, edges);
-    if (cycle) out.add(t.path, diag(cycle.at, 'template-placeholder-cycle', `Unexpected placeholder cycle ${cycle.names.join(' → ')}, expected templates to reference each other without a cycle`));
-  }
-}
-
-/** The shortest path of placeholder references from `start` back to itself, if any (breadth first). */
-function shortestCycle(start: Entry<'template'>, edges: Map<string, { to: Entry<'template'>; at: Located<string> }[]>): { at: Located<string>; names: string[] } | null {
-  const firstEdges = edges.get(start.path) ?? [];
-  for (const first of firstEdges) {
-    if (first.to.path === start.path) return { at: first.at, names: [start.id, start.id] };
-  }
-  const prev = new Map<string, Entry<'template'>>();
-  const queue: Entry<'template'>[] = [];
-  const firstAt = new Map<string, Located<string>>();
-  for (const e of firstEdges) {
-    if (!prev.has(e.to.path)) {
-      prev.set(e.to.path, start);
-      firstAt.set(e.to.path, e.at);
-      queue.push(e.to);
-    }
-  }
-  while (queue.length > 0) {
-    const node = queue.shift()!;
-    for (const e of edges.get(node.path) ?? []) {
-      if (e.to.path === start.path) {
-        const names = [start.id];
-        let cur: Entry<'template'> | undefined = node;
-        const chain: string[] = [];
-        let head = node;
-        while (cur && cur !== start) {
-          chain.unshift(cur.id);
-          head = cur;
-          cur = prev.get(cur.path);
-        }
-        names.push(...chain, start.id);
-        return { at: firstAt.get(head.path)!, names };
-      }
-      if (!prev.has(e.to.path)) {
-        prev.set(e.to.path, node);
-        queue.push(e.to);
-      }
-    }
-  }
-  return null;
-}
-
-function processRules(list: Entry<'process'>[], out: Findings): void {
-  const groups = groupBy(list, (p) => p.facts.name?.value.toLowerCase() ?? null);
-  reportDuplicates(groups, (p) => p.facts.name!, (_p, v, others) => diag(v, 'process-duplicate-name', `Unexpected duplicate process name ${quote(v.value)}, expected names unique ignoring case (also in ${others})`), out);
-}
-
 function sysrsRules(list: Entry<'sysrs'>[], out: Findings): void {
   const english = list.filter((s) => s.facts.lang === null);
   reportDuplicates(groupBy(english, (s) => s.facts.id?.value ?? null), (s) => s.facts.id!, (_s, v, others) => diag(v, 'sysrs-duplicate-id', `Unexpected duplicate id ${quote(v.value)}, expected ids unique across documents (also in ${others})`), out);
@@ -146,8 +78,10 @@ function sysrsRules(list: Entry<'sysrs'>[], out: Findings): void {
 /** Rules that need more than one file (SPEC §2): diagnostics by path, for every file in `analyses`. */
 export function crossFileDiagnostics(analyses: readonly Analysis[]): Map<string, Diagnostic[]> {
   const out = new Findings();
-  templateRules(entries(analyses, 'template'), out);
-  processRules(entries(analyses, 'process'), out);
+  for (const kind of BUILTIN_KINDS) {
+    const list = entries(analyses, kind.name as Facts['kind']);
+    for (const rule of kind.crossFile) rule.checkAll(list, (path, at, found, expected) => out.add(path, diag(at, rule.id, unexpected(found, expected))));
+  }
   sysrsRules(entries(analyses, 'sysrs'), out);
   return out.byPath;
 }

@@ -6,8 +6,9 @@ import type { AnyKind, KindData } from '../engine/kind.js';
 import type { RuleSet } from '../core/schemas.js';
 import { frameworkKind } from './framework/kind.js';
 import { processKind } from './process/kind.js';
+import { templateKind } from './template/kind.js';
 
-export const BUILTIN_KINDS: readonly AnyKind[] = [frameworkKind, processKind];
+export const BUILTIN_KINDS: readonly AnyKind[] = [templateKind, frameworkKind, processKind];
 
 const byName = new Map(BUILTIN_KINDS.map((k) => [k.name, k]));
 
