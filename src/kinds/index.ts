@@ -3,6 +3,7 @@
  * the configuration's rule ids, the hook's globs, JUnit suites, MCP enums) reads it from here.
  */
 import type { AnyKind, KindData } from '../engine/kind.js';
+import type { RuleMeta } from '../engine/rule.js';
 import type { RuleSet } from '../core/schemas.js';
 import { frameworkKind } from './framework/kind.js';
 import { processKind } from './process/kind.js';
@@ -36,4 +37,28 @@ export function kindData(kind: AnyKind, rules: RuleSet): KindData {
     perSet.set(kind.name, data);
   }
   return data;
+}
+
+/** One rule of the registry with the kinds it applies to (shared rules apply to several). */
+export interface RuleEntry {
+  rule: RuleMeta;
+  kinds: string[];
+  /** A rule across the documents of a kind. */
+  crossFile: boolean;
+}
+
+/** Every rule of the given kinds by id, in id order. */
+export function rulesOf(kinds: readonly AnyKind[] = BUILTIN_KINDS): Map<string, RuleEntry> {
+  const out = new Map<string, RuleEntry>();
+  const add = (rule: RuleMeta, kind: string, crossFile: boolean): void => {
+    const e = out.get(rule.id);
+    if (!e) out.set(rule.id, { rule, kinds: [kind], crossFile });
+    else if (e.rule !== rule) throw new Error(`two rules share the id ${rule.id}`);
+    else if (!e.kinds.includes(kind)) e.kinds.push(kind);
+  };
+  for (const k of kinds) {
+    for (const r of k.rules) add(r, k.name, false);
+    for (const r of k.crossFile) add(r, k.name, true);
+  }
+  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -18,8 +18,8 @@ export const fileSize = defineRule({
       {
         path: 'processes/deploy.md',
         text: `---\nname: Deploy\n${'#'.repeat(65_536)}\n---\n\n# Deploy\n`,
-        shown: 'frontmatter of 65,552 characters',
-        expected: ['2:1 Unexpected frontmatter of 65,552 characters, expected at most 65,536 characters of YAML'],
+        shown: 'frontmatter of 65,550 characters',
+        expected: ['2:1 Unexpected frontmatter of 65,550 characters, expected at most 65,536 characters of YAML'],
       },
     ],
   },

@@ -9,7 +9,7 @@ export const yamlSyntax = defineRule({
       {
         path: 'processes/deploy.md',
         text: '---\nname: Deploy\ndescription: [a, b\n---\n\n# Deploy\n',
-        expected: ['3:14 Unexpected YAML syntax: Missing , or : between flow sequence items', '4:1 Unexpected YAML syntax: Expected flow sequence to end with ]'],
+        expected: ['3:19 Unexpected YAML syntax: Flow sequence in block collection must be sufficiently indented and end with a ]'],
       },
     ],
   },

@@ -12,7 +12,7 @@ export const emptyValue = defineRule({
   id: 'empty-value',
   description: 'A required value must not be empty',
   examples: {
-    ok: [{ path: 'templates/power/readme.txt', text: 'framework: POWER\n', shown: 'a template with all eight fields' }],
+    ok: [{ path: 'templates/power/readme.txt', text: 'framework: POWER\nwork: Read the code.\n' }],
     notOk: [
       {
         path: 'templates/power/readme.txt',

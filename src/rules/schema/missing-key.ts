@@ -7,12 +7,12 @@ export const missingKey = defineRule({
   id: 'missing-key',
   description: 'A required key must be present',
   examples: {
-    ok: [{ path: 'templates/power/readme.txt', text: 'framework: POWER\n', shown: 'a template with all eight fields' }],
+    ok: [{ path: 'docs/sysrs/order-intake.md', text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n' }],
     notOk: [
       {
         path: 'docs/sysrs/order-intake.md',
         text: '---\nstatus: draft\n---\n',
-        expected: ['1:1 Unexpected missing key `id`, expected a lowercase canonical UUID such as `7d1f3c2a-9b8e-4f6d-a5c4-3b2a1f0e9d8c`'],
+        expected: ['1:1 Unexpected missing key `id`, expected a lowercase canonical UUID such as `3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f`'],
       },
     ],
   },
