@@ -7,51 +7,15 @@ export interface Located<T> {
   column: number;
 }
 
+import type { FrameworkDoc, FrameworkFacts } from '../kinds/framework/parse.js';
+import type { ProcessDoc, ProcessFacts } from '../kinds/process/parse.js';
+import type { SysrsDoc, SysrsFacts } from '../kinds/sysrs/parse.js';
+import type { TemplateDoc, TemplateFacts } from '../kinds/template/parse.js';
+
+export type { FrameworkDoc, ProcessDoc, SysrsDoc, TemplateDoc };
+
 /** What a file contributes to the cross-file rules; small, so the index of a whole root stays cheap to keep. */
-export type Facts =
-  | { kind: 'template'; storeAs: Located<string> | null; placeholders: Located<string>[] }
-  | { kind: 'framework' }
-  | { kind: 'process'; name: Located<string> | null }
-  | { kind: 'sysrs'; id: Located<string> | null; lang: string | null; file: string };
-
-export interface TemplateDoc {
-  kind: 'template';
-  name: string;
-  fields: Record<string, string>;
-  content: string;
-}
-
-export interface FrameworkDoc {
-  kind: 'framework';
-  name: string;
-  size: number;
-  content: string;
-}
-
-export interface ProcessDoc {
-  kind: 'process';
-  name: string;
-  slug: string;
-  description: string;
-  /** The body without frontmatter. */
-  content: string;
-}
-
-export interface SysrsDoc {
-  kind: 'sysrs';
-  id: string;
-  /** `null` for an English document, else the variant's language. */
-  lang: string | null;
-  /** File name without `.md`. */
-  ref: string;
-  title: string;
-  frontmatter: Record<string, unknown>;
-  body: unknown;
-  /** The frontmatter-stripped body, verbatim (SPEC §4.4 raw reads). */
-  rawBody: string;
-  /** File line of the raw body's line 1. */
-  rawBodyLine: number;
-}
+export type Facts = TemplateFacts | FrameworkFacts | ProcessFacts | SysrsFacts;
 
 export type Doc = TemplateDoc | FrameworkDoc | ProcessDoc | SysrsDoc;
 

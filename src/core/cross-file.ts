@@ -59,22 +59,6 @@ function reportDuplicates<T extends { path: string }>(groups: Groups<T>, at: (t:
   }
 }
 
-function sysrsRules(list: Entry<'sysrs'>[], out: Findings): void {
-  const english = list.filter((s) => s.facts.lang === null);
-  reportDuplicates(groupBy(english, (s) => s.facts.id?.value ?? null), (s) => s.facts.id!, (_s, v, others) => diag(v, 'sysrs-duplicate-id', `Unexpected duplicate id ${quote(v.value)}, expected ids unique across documents (also in ${others})`), out);
-  const byPath = new Map(english.map((s) => [s.path, s]));
-  for (const v of list) {
-    if (v.facts.lang === null) continue;
-    const sourcePath = `docs/sysrs/${v.facts.file}`;
-    const source = byPath.get(sourcePath);
-    if (!source) {
-      out.add(v.path, diag({ line: 1, column: 1 }, 'sysrs-variant-source', `Unexpected language variant without an English source, expected ${sourcePath}`));
-    } else if (v.facts.id && source.facts.id && v.facts.id.value !== source.facts.id.value) {
-      out.add(v.path, diag(v.facts.id, 'sysrs-variant-id', `Unexpected id ${quote(v.facts.id.value)}, expected the id of ${sourcePath} \`${source.facts.id.value}\``));
-    }
-  }
-}
-
 /** Rules that need more than one file (SPEC §2): diagnostics by path, for every file in `analyses`. */
 export function crossFileDiagnostics(analyses: readonly Analysis[]): Map<string, Diagnostic[]> {
   const out = new Findings();
@@ -82,6 +66,5 @@ export function crossFileDiagnostics(analyses: readonly Analysis[]): Map<string,
     const list = entries(analyses, kind.name as Facts['kind']);
     for (const rule of kind.crossFile) rule.checkAll(list, (path, at, found, expected) => out.add(path, diag(at, rule.id, unexpected(found, expected))));
   }
-  sysrsRules(entries(analyses, 'sysrs'), out);
   return out.byPath;
 }

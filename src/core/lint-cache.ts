@@ -1,8 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { baseName, fileId } from './analysis.js';
-import type { Facts, Located } from './analysis.js';
-import { variantLanguage } from './layout.js';
+import type { Facts } from './analysis.js';
+import { builtinKind } from '../kinds/index.js';
 import type { Diagnostic, Kind } from './types.js';
 
 /** What the cache keeps of one file: enough to replay its diagnostics and feed the cross-file rules. */
@@ -30,42 +29,30 @@ type Entries = Map<string, CacheEntry>;
  * derived from the path (kind, a variant's language and file name) is not stored.
  */
 type Row = [path: string, identity: string, hash: string | null, flags: number, id: string | 0, diagnostics: Diagnostic[] | 0, facts: unknown];
-type LocatedRow = [value: string, line: number, column: number] | 0;
 const FULL = 1;
 const RACY = 2;
 
-function locatedRow(l: Located<string> | null): LocatedRow {
-  return l ? [l.value, l.line, l.column] : 0;
+function kindOf(kind: Kind) {
+  const k = builtinKind(kind);
+  if (!k) throw new Error(`no kind ${kind}`);
+  return k;
 }
 
-function located(r: unknown): Located<string> | null {
-  return Array.isArray(r) ? { value: String(r[0]), line: Number(r[1]), column: Number(r[2]) } : null;
+function factsRow(kind: Kind, f: Facts): unknown {
+  return kindOf(kind).codec.encode(f);
 }
 
-function factsRow(f: Facts): unknown {
-  switch (f.kind) {
-    case 'template': return [locatedRow(f.storeAs), f.placeholders.map(locatedRow)];
-    case 'framework': return 0;
-    case 'process': return locatedRow(f.name);
-    case 'sysrs': return locatedRow(f.id);
-  }
-}
-
+/** The facts of a row (throws on a row that is not one: the caller starts the section afresh). */
 function factsOf(kind: Kind, path: string, r: unknown): Facts {
-  switch (kind) {
-    case 'template': {
-      const [storeAs, placeholders] = r as [unknown, unknown[]];
-      return { kind, storeAs: located(storeAs), placeholders: placeholders.map((p) => located(p)!) };
-    }
-    case 'framework': return { kind };
-    case 'process': return { kind, name: located(r) };
-    case 'sysrs': return { kind, id: located(r), lang: variantLanguage(path), file: baseName(path) };
-  }
+  const facts = kindOf(kind).codec.decode(r, path) as Facts | null;
+  if (facts === null) throw new Error(`damaged facts of ${path}`);
+  return facts;
 }
 
 /** The id a document of this path and facts gets when nothing else names it (stored as 0: most rows). */
 function usualId(kind: Kind, path: string, facts: Facts): string {
-  return facts.kind === 'sysrs' && facts.id ? facts.id.value : fileId(kind, path);
+  const k = kindOf(kind);
+  return k.factsId?.(facts) ?? k.fallbackId(path);
 }
 
 /** A kind's section as text: its rows in path order. */
@@ -73,7 +60,7 @@ export function encodeSection(entries: ReadonlyMap<string, CacheEntry>): string 
   const rows: Row[] = [...entries.keys()].sort().map((path) => {
     const e = entries.get(path)!;
     const id = e.id === usualId(e.kind, path, e.facts) ? 0 : e.id;
-    return [path, e.identity, e.hash, (e.full ? FULL : 0) | (e.racy ? RACY : 0), id, e.diagnostics.length > 0 ? e.diagnostics : 0, factsRow(e.facts)];
+    return [path, e.identity, e.hash, (e.full ? FULL : 0) | (e.racy ? RACY : 0), id, e.diagnostics.length > 0 ? e.diagnostics : 0, factsRow(e.kind, e.facts)];
   });
   return JSON.stringify(rows);
 }

@@ -111,6 +111,11 @@ function compile(text: string, file: string): CompiledSchema {
   return { file, schema, validate };
 }
 
+/** Reads and compiles one JSON Schema file (a precompiled validator when the text is the one the build saw). */
+export function compileRuleFile(path: string, label: string): CompiledSchema {
+  return compile(readRule(path), label);
+}
+
 /** The file that holds rule file `name` for `root`: the root's own `schemas/` overrides ours file by file. */
 export function ruleFile(root: string, name: string): string {
   const own = join(root, 'schemas', name);

@@ -82,6 +82,8 @@ export interface KindDef<P extends Layers, F, D> {
   rules: readonly Rule<P>[];
   id(parsed: P, file: FileText): string;
   facts(parsed: P, file: FileText): F;
+  /** The id its facts give a document (a SysRS's frontmatter id), when they give one; else its fallback id. */
+  factsId?(facts: F): string | null;
   /** The facts of a document that could not be parsed at all. */
   emptyFacts(path: string, lang: string | null): F;
   /** The parsed document handed to MCP clients, for a document without errors. */

@@ -7,9 +7,10 @@ import type { RuleMeta } from '../engine/rule.js';
 import type { RuleSet } from '../core/schemas.js';
 import { frameworkKind } from './framework/kind.js';
 import { processKind } from './process/kind.js';
+import { sysrsKind } from './sysrs/kind.js';
 import { templateKind } from './template/kind.js';
 
-export const BUILTIN_KINDS: readonly AnyKind[] = [templateKind, frameworkKind, processKind];
+export const BUILTIN_KINDS: readonly AnyKind[] = [templateKind, frameworkKind, processKind, sysrsKind];
 
 const byName = new Map(BUILTIN_KINDS.map((k) => [k.name, k]));
 

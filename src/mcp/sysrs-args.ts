@@ -1,4 +1,4 @@
-import { LANGUAGE, UUID } from '../kinds/sysrs/index.js';
+import { LANGUAGE, UUID } from '../kinds/sysrs/parse.js';
 import { ToolError } from './tool.js';
 import type { ToolContext } from './tool.js';
 
