@@ -1,11 +1,17 @@
 #!/usr/bin/env node
-// Writes docs/rules.md from the rule registry (test/rules-doc.test.ts fails when the file is stale).
-import { writeFileSync } from 'node:fs';
+// Writes what is generated from the registry: docs/rules.md, and the document glob of package.json's
+// lint-staged section (test/rules-doc.test.ts fails when either is stale).
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { rulesOf } from '../dist/kinds/index.js';
+import { documentsGlob, rulesOf } from '../dist/kinds/index.js';
 import { rulesMarkdown } from '../dist/report/rules-doc.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 writeFileSync(join(repo, 'docs', 'rules.md'), rulesMarkdown(rulesOf().values()));
-console.log('wrote docs/rules.md');
+const pkgFile = join(repo, 'package.json');
+const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
+const [command] = Object.values(pkg['lint-staged']);
+pkg['lint-staged'] = { [documentsGlob()]: command };
+writeFileSync(pkgFile, `${JSON.stringify(pkg, null, 2)}\n`);
+console.log('wrote docs/rules.md and the lint-staged glob of package.json');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rulesOf } from '../src/kinds/index.js';
+import { documentsGlob, rulesOf } from '../src/kinds/index.js';
 import { rulesMarkdown } from '../src/report/rules-doc.js';
 import { REPO } from './helpers.js';
 
@@ -16,5 +16,12 @@ describe('docs/rules.md', () => {
       expect(doc).toContain(`## \`${rule.id}\``);
       for (const ex of rule.examples.notOk) for (const line of ex.expected) expect(doc).toContain(line);
     }
+  });
+});
+
+describe('the hook glob (package.json lint-staged)', () => {
+  it('is the registry\'s document glob (run `npm run docs` after changing where a kind lives)', () => {
+    const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { 'lint-staged': Record<string, string> };
+    expect(Object.keys(pkg['lint-staged'])).toEqual([documentsGlob()]);
   });
 });

@@ -38,19 +38,4 @@ export interface FileText {
   size: number;
 }
 
-export function baseName(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
-}
-
-export function stem(path: string): string {
-  const b = baseName(path);
-  const dot = b.lastIndexOf('.');
-  return dot > 0 ? b.slice(0, dot) : b;
-}
-
-/** The id of a document known only by its path: what a kind's analyzer falls back to (SPEC §1). */
-export function fileId(kind: Kind, path: string): string {
-  if (kind === 'framework') return baseName(path);
-  if (kind === 'sysrs') return /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/.exec(baseName(path))?.[0].toLowerCase() ?? stem(path);
-  return stem(path);
-}
+export { baseName, stem } from '../engine/paths.js';

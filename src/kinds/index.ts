@@ -63,3 +63,21 @@ export function rulesOf(kinds: readonly AnyKind[] = BUILTIN_KINDS): Map<string, 
   }
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
+
+/**
+ * One glob for every document of the given kinds, language variants included, for lint-staged's
+ * configuration (package.json; `npm run docs` writes it, and a test compares).
+ */
+export function documentsGlob(kinds: readonly AnyKind[] = BUILTIN_KINDS): string {
+  const globs: string[] = [];
+  for (const k of kinds) {
+    for (const g of k.include) {
+      globs.push(g);
+      if (k.variants) {
+        const slash = g.lastIndexOf('/');
+        globs.push(`${g.slice(0, slash)}/*${g.slice(slash)}`);
+      }
+    }
+  }
+  return globs.length === 1 ? globs[0]! : `{${globs.join(',')}}`;
+}

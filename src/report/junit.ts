@@ -1,8 +1,12 @@
 import type { LintRun } from '../core/lint.js';
 import type { Kind, ParseFailureResult } from '../core/types.js';
+import { BUILTIN_KINDS } from '../kinds/index.js';
 
-/** Suites in the order SPEC §1 lists the kinds. */
-const KIND_ORDER: readonly Kind[] = ['template', 'framework', 'process', 'sysrs'];
+/** Suites in the order of the registry (SPEC §1's order), then any other kind by name. */
+function kindOrder(kinds: Iterable<string>): string[] {
+  const builtin = BUILTIN_KINDS.map((k) => k.name);
+  return [...builtin, ...[...new Set(kinds)].filter((k) => !builtin.includes(k)).sort()];
+}
 
 /** Characters XML 1.0 does not allow at all (not even as references): they are dropped. */
 const ILLEGAL_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -36,7 +40,7 @@ export function junit(run: LintRun): string {
   for (const r of run.results) if (!listed.has(r.path)) cases.push({ path: r.path, kind: r.kind, failure: r });
 
   const suites: string[] = [];
-  for (const kind of KIND_ORDER) {
+  for (const kind of kindOrder(cases.map((c) => c.kind))) {
     const mine = cases.filter((c) => c.kind === kind);
     if (mine.length === 0) continue;
     const failed = mine.filter((c) => c.failure).length;

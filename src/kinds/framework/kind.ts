@@ -1,6 +1,7 @@
 import type { KindDef } from '../../engine/kind.js';
 import { FILE_RULES } from '../../rules/file/index.js';
-import { fileName, parseFramework } from './parse.js';
+import { baseName } from '../../engine/paths.js';
+import { parseFramework } from './parse.js';
 import type { FrameworkDoc, FrameworkFacts, FrameworkParse } from './parse.js';
 import { fileEmpty } from './rules/file-empty.js';
 import { frameworkHeading } from './rules/framework-heading.js';
@@ -14,7 +15,7 @@ export const frameworkKind: KindDef<FrameworkParse, FrameworkFacts, FrameworkDoc
   maxBytes: 2 * 1024 * 1024,
   ruleFiles: {},
   fileName: { pattern: '^[A-Za-z0-9]+$', expected: 'letters and digits with `.md`, such as `POWER.md`' },
-  fallbackId: fileName,
+  fallbackId: baseName,
   parse: (file) => parseFramework(file),
   rules: [...FILE_RULES, fileEmpty, frameworkHeading],
   id: (p) => p.name,

@@ -1,4 +1,5 @@
 import type { FileText, Layers } from '../../engine/kind.js';
+import { baseName } from '../../engine/paths.js';
 
 export interface FrameworkParse extends Layers {
   name: string;
@@ -20,13 +21,9 @@ export interface FrameworkDoc {
   content: string;
 }
 
-export function fileName(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
-}
-
 export function parseFramework(file: FileText): FrameworkParse {
   const empty = file.text.trim() === '';
   const nl = file.text.indexOf('\n');
   const firstLine = empty ? null : (nl === -1 ? file.text : file.text.slice(0, nl)).replace(/\r$/, '');
-  return { name: fileName(file.path), empty, firstLine };
+  return { name: baseName(file.path), empty, firstLine };
 }

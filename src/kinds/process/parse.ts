@@ -4,6 +4,7 @@ import type { FrontmatterParse, SchemaCheck } from '../../core/frontmatter-doc.j
 import { FILE_START, LineIndex } from '../../core/position.js';
 import type { Pos } from '../../core/position.js';
 import type { FileText, KindData } from '../../engine/kind.js';
+import { stem } from '../../engine/paths.js';
 
 export interface ProcessParse {
   frontmatter: FrontmatterParse;
@@ -37,12 +38,6 @@ export function nameFromSlug(slug: string): string {
     .filter((w) => w !== '')
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join(' ');
-}
-
-export function stem(path: string): string {
-  const b = path.slice(path.lastIndexOf('/') + 1);
-  const dot = b.lastIndexOf('.');
-  return dot > 0 ? b.slice(0, dot) : b;
 }
 
 export function parseProcess(file: FileText, data: KindData): ProcessParse {

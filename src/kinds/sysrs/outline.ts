@@ -69,29 +69,6 @@ export interface SysrsBodyCheck {
   diagnostics: Diagnostic[];
 }
 
-/** Every rule id this engine reports, with what it checks (for SARIF rule lists; see docs/sysrs-outline.md). */
-export const SYSRS_OUTLINE_RULES: Readonly<Record<string, string>> = {
-  'sysrs-h1': 'The body has an H1 `# <prefix><title>` with the (translated) prefix and a title.',
-  'sysrs-h1-first': 'Nothing comes before the H1.',
-  'sysrs-h1-duplicate': 'The body has a single H1.',
-  'sysrs-unknown-heading': 'Every structural heading is one of the outline, at its level, in its parent (exact text).',
-  'sysrs-heading-duplicate': 'A section appears at most once.',
-  'sysrs-heading-order': 'Sections appear in outline order.',
-  'sysrs-section-last': 'A section marked `last` (Updates) is the last of its level.',
-  'sysrs-missing-section': 'Mandatory sections are present.',
-  'sysrs-container-empty': 'A container with `minChildren` (Requirements) has that many sub-sections.',
-  'sysrs-list-empty': 'A list or bullets section holds at least one bullet.',
-  'sysrs-list-item': 'A bullet of a list section reads `- <TAG> <uuid>: <title>` (a bullets section: `- <text>`).',
-  'sysrs-list-tag': "A bullet's tag is one the section allows.",
-  'sysrs-list-uuid': "A bullet's id is a lowercase canonical UUID.",
-  'sysrs-updates-content': 'Before its first entry, Updates holds only HTML comments.',
-  'sysrs-updates-heading': 'An Updates entry heading reads `### YYYY-MM-DD HH:MM:SS.mmm(Z|±HH:MM) - <title>` (or ` : `).',
-  'sysrs-updates-empty': 'An Updates entry has content.',
-  'sysrs-updates-order': 'Updates entries are newest first.',
-  'sysrs-outline-invalid': 'The outline data (and heading table) passed in is well-formed.',
-  'sysrs-internal': 'The engine hit an internal error (a bug; never expected).',
-};
-
 // ---------------------------------------------------------------------------------------------
 // markdown-it: one instance per process, created on first use. Only block structure and the raw
 // `content` of inline tokens are needed, so inline parsing is switched off.

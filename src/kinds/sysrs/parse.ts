@@ -3,6 +3,7 @@ import { readFrontmatterDoc } from '../../core/frontmatter-doc.js';
 import type { FrontmatterParse, SchemaCheck } from '../../core/frontmatter-doc.js';
 import type { HeadingTable } from '../../core/types.js';
 import type { FileText, KindData, Layers } from '../../engine/kind.js';
+import { baseName, stem } from '../../engine/paths.js';
 import type { OutlineModel } from '../../parse/outline/model.js';
 import { checkSysrsBody } from './outline.js';
 import type { SysrsOutline } from './outline.js';
@@ -44,19 +45,9 @@ export interface SysrsDoc {
   rawBodyLine: number;
 }
 
-function fileName(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
-}
-
-export function stem(path: string): string {
-  const b = fileName(path);
-  const dot = b.lastIndexOf('.');
-  return dot > 0 ? b.slice(0, dot) : b;
-}
-
 /** SPEC §3: the id of a SysRS known only by its path: the UUID in its file name, else the file stem. */
 export function sysrsFileId(path: string): string {
-  return UUID_IN_NAME.exec(fileName(path))?.[0].toLowerCase() ?? stem(path);
+  return UUID_IN_NAME.exec(baseName(path))?.[0].toLowerCase() ?? stem(path);
 }
 
 /** The English source of a variant `<dir>/<lang>/<file>`: `<dir>/<file>`. */

@@ -4,6 +4,7 @@ import type { SchemaCheck } from '../../core/frontmatter-doc.js';
 import { FILE_START } from '../../core/position.js';
 import type { Locator } from '../../core/position.js';
 import type { FileText, KindData, Layers } from '../../engine/kind.js';
+import { stem } from '../../engine/paths.js';
 import { fieldValue, parseFields } from '../../parse/fields.js';
 import type { FieldsParse } from '../../parse/fields.js';
 
@@ -34,12 +35,6 @@ export interface TemplateDoc {
   name: string;
   fields: Record<string, string>;
   content: string;
-}
-
-export function stem(path: string): string {
-  const b = path.slice(path.lastIndexOf('/') + 1);
-  const dot = b.lastIndexOf('.');
-  return dot > 0 ? b.slice(0, dot) : b;
 }
 
 export function parseTemplate(file: FileText, data: KindData): TemplateParse {
