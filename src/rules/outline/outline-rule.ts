@@ -25,7 +25,7 @@ export function outlineRule(t: OutlineRuleTemplate, prefix: string): Rule<never>
     outline(model, report) {
       for (const f of model.findings) {
         if (f.rule !== t.suffix) continue;
-        // Any split of "Unexpected X, expected Y" at ", expected " gives the same message back.
+        // Any split of 'Unexpected X, expected Y' at ', expected ' gives the same message back.
         const m = MESSAGE.exec(f.message);
         if (m) report(f.at, m[1]!, m[2]!);
         else report(f.at, f.message.replace(/^Unexpected /, ''), null);
