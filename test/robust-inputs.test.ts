@@ -223,14 +223,16 @@ describe('named inputs made in a temporary folder', () => {
     execFileSync('mkfifo', [join(root, 'processes', 'fifo.md')]);
     const outsideMsg = '1:1 Unexpected symbolic link to a target outside the root, expected a file inside the root [file-symlink]';
     const unreadable = '1:1 Unexpected entry that cannot be read (broken link?), expected a readable file [file-read]';
+    // Issue 11 item 15: a FIFO (or a link to one) has its own message; "(broken link?)" is for broken links only.
+    const special = '1:1 Unexpected special file (FIFO, socket or device), expected a regular file [file-read]';
     lintEverywhere(
       root,
       {
         'docs/sysrs/leak.md': outsideMsg,
         'processes/broken.md': unreadable,
-        'processes/fifo.md': unreadable,
+        'processes/fifo.md': special,
         'processes/leak.md': outsideMsg,
-        'processes/to-pipe.md': unreadable,
+        'processes/to-pipe.md': special,
       },
       6,
     );

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { existsAsDirectory } from '../core/layout.js';
+import { lstatSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { existsAsDirectory, folderLeavesRoot } from '../core/layout.js';
 import { lintFiles, resolveRoot } from '../core/lint.js';
+import { WriteRefused, appendRegular, isInside, namesDevice, realFolder, replaceFile, writeDirect } from '../core/safe-fs.js';
 import { ConfigError } from '../core/schemas.js';
 import { VERSION } from '../core/version.js';
 import { githubStepSummary } from '../report/github.js';
@@ -17,10 +18,37 @@ function cacheFileFor(root: string, location: string | undefined): string {
   return /[\\/]$/.test(location) || existsAsDirectory(abs) ? join(abs, '.docgatecache') : abs;
 }
 
+/**
+ * `--output FILE`. A FIFO or character device (/dev/null) is written to directly, without blocking; so
+ * is a link outside the root that names one, or names a descriptor (/dev/stdout, /dev/fd/N): the user
+ * named it, the repository cannot have planted it. Anything else is replaced by a temporary file renamed
+ * over it: a link at FILE (a committed `docgate.sarif -> /elsewhere`) is replaced, its target untouched.
+ * A folder, socket or block device at FILE, or a folder of the root on the way that resolves outside
+ * the root, is a usage error (exit 2).
+ */
+function writeReport(root: string, file: string, text: string): void {
+  if (folderLeavesRoot(root, file)) throw new WriteRefused('its folder resolves outside the root (through a symbolic link)');
+  const data = Buffer.from(text, 'utf8');
+  const st = lstatSync(file, { throwIfNoEntry: false });
+  const outsideRoot = !isInside(root, file) && !isInside(realFolder(root) ?? root, file);
+  if (st && (st.isFIFO() || st.isCharacterDevice() || (st.isSymbolicLink() && outsideRoot && namesDevice(file)))) return writeDirect(file, data);
+  replaceFile(file, data);
+}
+
 async function runLint(args: LintArgs): Promise<number> {
   const root = resolveRoot(args.root);
   const cacheFile = args.cache ? cacheFileFor(root, args.cacheLocation) : undefined;
   const run = await lintFiles({ root, paths: args.paths, ...(cacheFile ? { cacheFile } : {}) });
+  // A reader that stops reading (`docgate lint | head -1`) closes the pipe: end quietly with the lint's
+  // exit code, set before any output, not with an unhandled EPIPE and its stack.
+  const code = run.results.length > 0 ? 1 : 0;
+  process.exitCode = code;
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit();
+      throw e;
+    });
+  }
   for (const w of run.warnings) process.stderr.write(`docgate: warning: ${w}\n`);
   const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
   let toStdout = false;
@@ -28,10 +56,8 @@ async function runLint(args: LintArgs): Promise<number> {
     const formatter = FORMATTERS[target.format];
     if (!formatter) throw new ConfigError(`format '${target.format}' is not available`);
     if (target.output) {
-      const file = resolve(target.output);
       try {
-        mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, formatter(run, { color: false, version: VERSION }));
+        writeReport(root, resolve(target.output), formatter(run, { color: false, version: VERSION }));
       } catch (e) {
         throw new ConfigError(`cannot write the ${target.format} report to ${target.output}: ${(e as Error).message}`);
       }
@@ -46,12 +72,13 @@ async function runLint(args: LintArgs): Promise<number> {
   const stepSummary = process.env.GITHUB_STEP_SUMMARY;
   if (stepSummary && args.targets.some((t) => t.format === 'github')) {
     try {
-      appendFileSync(stepSummary, githubStepSummary(run));
+      // Appended, as the runner expects, but only to a regular file: not through a link, not to a FIFO.
+      appendRegular(stepSummary, githubStepSummary(run));
     } catch (e) {
       process.stderr.write(`docgate: could not append to GITHUB_STEP_SUMMARY (${stepSummary}): ${(e as Error).message}\n`);
     }
   }
-  return run.results.length > 0 ? 1 : 0;
+  return code;
 }
 
 async function main(argv: string[]): Promise<number> {

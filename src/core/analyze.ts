@@ -1,7 +1,8 @@
 import type { Analysis } from './analysis.js';
 import { contentHash, readLimited } from './file-identity.js';
 import type { ReadOutcome } from './file-identity.js';
-import type { FileRef } from './layout.js';
+import { realRootOf } from './layout.js';
+import type { FileRef, Problem } from './layout.js';
 import type { RuleSet } from './schemas.js';
 import type { Kind } from './types.js';
 import { analyzeDocument, fileFailure } from '../engine/analyze-file.js';
@@ -23,12 +24,14 @@ export function analyzeBytes(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, bytes
   return analyzeDocument(kind, kindData(kind, rules), ref, bytes, withBody);
 }
 
-/** What discovery found instead of a file. */
-const DISCOVERY_PROBLEMS: Record<NonNullable<FileRef['problem']>, FileProblem> = {
-  directory: { type: 'directory' },
-  'symlink-outside': { type: 'symlink-outside' },
-  unreadable: { type: 'unreadable' },
-};
+/** What discovery found instead of a file (layout.ts `Problem`). */
+function discoveryProblem(ref: FileRef, problem: Problem): FileProblem {
+  switch (problem) {
+    case 'folder-unreadable': return { type: 'folder-unreadable', code: ref.code ?? 'EIO' };
+    case 'folder-outside': return { type: 'folder-outside', kind: ref.kind };
+    default: return { type: problem };
+  }
+}
 
 /** An analysis with what a cache needs to know it is still valid. */
 export interface IdentifiedAnalysis {
@@ -43,10 +46,8 @@ export interface IdentifiedAnalysis {
  * and read (it is then omitted, counted nowhere). The size is checked on the open handle before reading.
  */
 export function analyzeFileIdentified(ref: FileRef, rules: RuleSet, withBody = true): IdentifiedAnalysis | null {
-  if (ref.problem) {
-    return { analysis: problemFailure(ref, DISCOVERY_PROBLEMS[ref.problem], rules), identity: `problem:${ref.problem}`, hash: null };
-  }
-  return analyzeRead(ref, readLimited(ref.abs, MAX_BYTES[ref.kind]), rules, withBody);
+  if (ref.problem) return { analysis: problemFailure(ref, discoveryProblem(ref, ref.problem), rules), identity: `problem:${ref.problem}`, hash: null };
+  return analyzeRead(ref, readLimited(ref.abs, MAX_BYTES[ref.kind], realRootOf(ref)), rules, withBody);
 }
 
 /** Analyzes what `readLimited` got for a document; `hash` when the caller hashed the bytes already. */
@@ -60,6 +61,10 @@ export function analyzeRead(ref: FileRef, read: ReadOutcome, rules: RuleSet, wit
       return { analysis: problemFailure(ref, { type: 'directory' }, rules), identity: read.identity, hash: null };
     case 'not-a-file':
       return { analysis: problemFailure(ref, { type: 'special' }, rules), identity: read.identity, hash: null };
+    case 'outside':
+      return { analysis: problemFailure(ref, { type: 'symlink-outside' }, rules), identity: 'problem:symlink-outside', hash: null };
+    case 'broken':
+      return { analysis: problemFailure(ref, { type: 'unreadable' }, rules), identity: 'problem:unreadable', hash: null };
     case 'too-large':
       return { analysis: problemFailure(ref, { type: 'too-large', size: read.size, limit: MAX_BYTES[ref.kind] + 1 }, rules), identity: read.identity, hash: null };
     case 'bytes':

@@ -1,6 +1,7 @@
-import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { createRequire } from 'node:module';
+import { readInside } from './safe-fs.js';
 
 const require = createRequire(import.meta.url);
 
@@ -42,40 +43,25 @@ export type ReadOutcome =
   | { kind: 'too-large'; size: number; identity: string }
   | { kind: 'directory'; identity: string }
   | { kind: 'not-a-file'; identity: string }
+  /** A symlink (at the end, or a folder on the way) that resolves outside the root: never read. */
+  | { kind: 'outside' }
+  /** A symlink at the end whose target does not exist. */
+  | { kind: 'broken' }
   | { kind: 'gone' }
   | { kind: 'error'; code: string };
 
 /**
- * Reads a file through one handle: stat first (size limit and identity come from the same handle the
- * bytes come from), then the bytes. A file larger than `maxBytes` is not read at all.
+ * Reads a document through one handle checked to lie inside `realRoot` (safe-fs.ts): stat first (size
+ * limit and identity come from the same handle the bytes come from), then the bytes. A file larger than
+ * `maxBytes` is not read at all.
  */
-export function readLimited(abs: string, maxBytes: number): ReadOutcome {
-  let fd: number;
-  try {
-    // O_NONBLOCK: a FIFO swapped in after discovery must not block the open (regular files ignore it).
-    fd = openSync(abs, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code ?? 'EIO';
-    return code === 'ENOENT' ? { kind: 'gone' } : { kind: 'error', code };
-  }
-  try {
-    const st = fstatSync(fd);
-    const identity = statIdentity(st);
-    if (st.isDirectory()) return { kind: 'directory', identity };
-    if (!st.isFile()) return { kind: 'not-a-file', identity };
-    const size = st.size;
-    if (size > maxBytes) return { kind: 'too-large', size, identity };
-    const bytes = Buffer.allocUnsafe(size);
-    let off = 0;
-    while (off < size) {
-      const n = readSync(fd, bytes, off, size - off, off);
-      if (n === 0) break;
-      off += n;
-    }
-    return { kind: 'bytes', bytes: off === size ? bytes : bytes.subarray(0, off), identity };
-  } catch (e) {
-    return { kind: 'error', code: (e as NodeJS.ErrnoException).code ?? (e as Error).message };
-  } finally {
-    closeSync(fd);
+export function readLimited(abs: string, maxBytes: number, realRoot: string): ReadOutcome {
+  const r = readInside(abs, realRoot, maxBytes);
+  switch (r.kind) {
+    case 'bytes': return { kind: 'bytes', bytes: r.bytes, identity: statIdentity(r.stats) };
+    case 'too-large': return { kind: 'too-large', size: r.size, identity: statIdentity(r.stats) };
+    case 'directory':
+    case 'not-a-file': return { kind: r.kind, identity: statIdentity(r.stats) };
+    default: return r;
   }
 }

@@ -1,7 +1,9 @@
-import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import type { Dirent } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { identityOf } from './file-identity.js';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
+import type { Dirent, Stats } from 'node:fs';
+import { dirname, relative, sep } from 'node:path';
+import { statIdentity } from './file-identity.js';
+import { isInside, listInside, realFolder, resolved } from './safe-fs.js';
+import type { Listing } from './safe-fs.js';
 import type { Kind } from './types.js';
 
 /** One document found under the root. */
@@ -13,10 +15,19 @@ export interface FileRef {
   /** Variant language folder for a SysRS under `docs/sysrs/<lang>/`, else null. */
   lang: string | null;
   /** Set when the entry cannot be read as a file: what it is instead. */
-  problem?: 'directory' | 'symlink-outside' | 'unreadable';
+  problem?: Problem;
+  /** The error code of a folder that could not be listed (`folder-unreadable`). */
+  code?: string;
   /** Reached through a symbolic link (the file, or its language folder): its content lives elsewhere. */
   link?: true;
 }
+
+/**
+ * Why a document is not read: a directory named like one, a symlink out of the root, a broken link, a
+ * FIFO, socket or device, a name that is not valid UTF-8; or (the ref's path then being the folder's) a
+ * kind or language folder that resolves outside the root, or that cannot be listed.
+ */
+export type Problem = 'directory' | 'symlink-outside' | 'unreadable' | 'special' | 'bad-name' | 'folder-outside' | 'folder-unreadable';
 
 /** Where each kind lives (SPEC §1). `sub` allows one level of folders below (SysRS language variants). */
 const LAYOUT: readonly { dir: string; ext: string; kind: Kind; sub: boolean }[] = [
@@ -40,59 +51,143 @@ export function classify(path: string): { kind: Kind; lang: string | null } | nu
   return null;
 }
 
-function isInside(root: string, target: string): boolean {
-  const rel = relative(root, target);
-  return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && rel !== '..');
-}
-
-function list(dir: string): Dirent[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-}
-
-/** Resolves what kind of entry a directory entry really is, following symlinks only inside the root. */
-function inspect(realRoot: string, abs: string, entry: Dirent): FileRef['problem'] | 'file' {
+/** What a directory entry named like a document really is, following a symlink only inside the root. */
+function inspect(realRoot: string, abs: string, entry: Dirent): Problem | 'file' {
   if (entry.isFile()) return 'file';
   if (entry.isDirectory()) return 'directory';
   // A FIFO, socket or device named like a document is never opened: opening a FIFO blocks until a writer comes.
-  if (!entry.isSymbolicLink()) return 'unreadable';
+  if (!entry.isSymbolicLink()) return 'special';
+  const target = resolved(abs);
+  if ('code' in target) return 'unreadable';
+  if (!isInside(realRoot, target.real)) return 'symlink-outside';
   try {
-    const target = realpathSync(abs);
-    if (!isInside(realRoot, target)) return 'symlink-outside';
-    const st = statSync(target);
-    return st.isDirectory() ? 'directory' : st.isFile() ? 'file' : 'unreadable';
+    const st = statSync(target.real);
+    return st.isDirectory() ? 'directory' : st.isFile() ? 'file' : 'special';
   } catch {
     return 'unreadable';
   }
 }
 
+/** A symlink in the SysRS folder that is not named like a document: a language folder inside the root, one outside, or neither. */
+function linkedFolder(realRoot: string, abs: string): 'inside' | 'outside' | null {
+  const target = resolved(abs);
+  if ('code' in target) return null;
+  try {
+    // Only a stat of the target (it is never opened or listed): a link to a file is no folder of documents.
+    if (!statSync(target.real).isDirectory()) return null;
+  } catch {
+    return null;
+  }
+  return isInside(realRoot, target.real) ? 'inside' : 'outside';
+}
+
+/** How a root-relative path is reached from the root, one folder at a time (an lstat each). */
+export type Reach =
+  /** Reached inside the root; `dir` when it is (or links to) a folder. A broken link at the end is a file. */
+  | { kind: 'found'; dir: boolean }
+  | { kind: 'missing' }
+  /** A symlink on the way (or at the end) resolves outside the root: nothing past it was looked at. */
+  | { kind: 'outside' };
+
+export function reach(root: string, realRoot: string, rel: string): Reach {
+  if (rel === '') return { kind: 'found', dir: true };
+  const parts = rel.split('/');
+  let abs = root.endsWith(sep) ? root.slice(0, -1) : root;
+  for (let i = 0; i < parts.length; i++) {
+    const last = i === parts.length - 1;
+    abs += sep + parts[i]!;
+    let st: Stats | undefined;
+    try {
+      st = lstatSync(abs, { throwIfNoEntry: false });
+    } catch {
+      return { kind: 'missing' }; // ENOTDIR, EACCES, …: nothing by that path
+    }
+    if (!st) return { kind: 'missing' };
+    if (!st.isSymbolicLink()) {
+      if (last) return { kind: 'found', dir: st.isDirectory() };
+      continue;
+    }
+    const target = resolved(abs);
+    if ('code' in target) return last ? { kind: 'found', dir: false } : { kind: 'missing' };
+    if (!isInside(realRoot, target.real)) return { kind: 'outside' };
+    if (last) return { kind: 'found', dir: existsAsDirectory(target.real) };
+  }
+  return { kind: 'missing' };
+}
+
+/**
+ * Whether a file docgate writes (cache, report) at `file` would land outside the root through a folder
+ * of the root linked outside it (e.g. a committed `reports -> /etc`). A file outside the root, at a path
+ * the user chose, is not checked; a link at the file itself is replaced by the write, never followed.
+ */
+export function folderLeavesRoot(root: string, file: string): boolean {
+  const realRoot = realFolder(root) ?? root;
+  const base = isInside(root, file) ? root : isInside(realRoot, file) ? realRoot : null;
+  if (base === null) return false;
+  const rel = relative(base, dirname(file)).split(sep).join('/');
+  return reach(root, realRoot, rel).kind === 'outside';
+}
+
+/** The failure of a kind or language folder that was not listed, or null when it is simply absent. */
+function folderProblem(root: string, realRoot: string, relDir: string, listing: Exclude<Listing, { kind: 'listed' }>): Pick<FileRef, 'problem' | 'code' | 'link'> | null {
+  switch (listing.kind) {
+    case 'outside':
+      return { problem: 'folder-outside', link: true };
+    case 'error':
+      return { problem: 'folder-unreadable', code: listing.code };
+    case 'absent':
+      // Absent through a link to outside (whose target lacks the folder) is still a folder outside the root.
+      return reach(root, realRoot, relDir).kind === 'outside' ? { problem: 'folder-outside', link: true } : null;
+  }
+}
+
+/** The real path of the root a document was found under (resolved once per process). */
+export function realRootOf(ref: Pick<FileRef, 'abs' | 'path'>): string {
+  const root = ref.abs.slice(0, ref.abs.length - ref.path.length - 1);
+  return realFolder(root) ?? root;
+}
+
 /**
  * Finds every document of the four kinds under `root`, sorted by path (code point order).
  * Entries named like documents that are not regular files are kept, with `problem` set, so that
- * lint reports them instead of skipping them silently. `folders`, when given, receives the stat
- * identity of every folder listed (the lint cache keeps it to reuse the listing, see lint.ts).
+ * lint reports them instead of skipping them silently; so are kind and language folders that resolve
+ * outside the root or cannot be listed (one ref for the folder, its path the folder's), and names that
+ * are not valid UTF-8. `folders`, when given, receives the stat identity of every folder listed, null
+ * for one that was not (the lint cache keeps it to reuse the listing, see lint.ts).
  */
 export function discover(root: string, kinds?: ReadonlySet<Kind>, folders?: Map<string, string | null>): FileRef[] {
-  const realRoot = realpathSync(root);
+  const realRoot = realFolder(root) ?? realpathSync.native(root);
   const out: FileRef[] = [];
   const visit = (relDir: string, lang: string | null, kind: Kind, ext: string, sub: boolean, viaLink = false): void => {
     const absDir = absolute(root, relDir);
-    // Stat before listing: an entry added after the stat changes the folder's identity, so a recorded
-    // identity never vouches for a listing that lacks a file.
-    folders?.set(relDir, identityOf(absDir));
-    for (const entry of list(absDir)) {
+    const listing = listInside(absDir, realRoot);
+    if (listing.kind !== 'listed') {
+      folders?.set(relDir, null);
+      const problem = folderProblem(root, realRoot, relDir, listing);
+      if (problem) out.push({ path: relDir, abs: absDir, kind, lang: null, ...problem });
+      return;
+    }
+    // The identity of the folder as listed, from the handle it was listed through: an entry added after
+    // the listing changes it, so a recorded identity never vouches for a listing that lacks a file.
+    folders?.set(relDir, statIdentity(listing.stats));
+    for (const entry of listing.entries) {
+      const badName = listing.badNames?.has(entry) === true;
       const path = `${relDir}/${entry.name}`;
       const abs = `${absDir}${sep}${entry.name}`; // plain concatenation: path.join per entry costs at 10k files
       if (sub && lang === null && (entry.isDirectory() || entry.isSymbolicLink()) && !entry.name.endsWith(ext)) {
-        // A language folder; symlinked folders are followed only when they stay inside the root.
-        if (entry.isDirectory() || inspect(realRoot, abs, entry) === 'directory') visit(path, entry.name, kind, ext, false, entry.isSymbolicLink());
+        // A language folder; a linked one is followed only when it stays inside the root.
+        if (badName) out.push({ path, abs, kind, lang: null, problem: 'bad-name' });
+        else if (entry.isDirectory()) visit(path, entry.name, kind, ext, false);
+        else {
+          const where = linkedFolder(realRoot, abs);
+          if (where === 'inside') visit(path, entry.name, kind, ext, false, true);
+          else if (where === 'outside') out.push({ path, abs, kind, lang: null, problem: 'folder-outside', link: true });
+        }
         continue;
       }
       if (!entry.name.endsWith(ext) || entry.name.length <= ext.length) continue;
-      const what = inspect(realRoot, abs, entry);
+      // A name that is not UTF-8 is never opened: its lossy text names another file, or none.
+      const what = badName ? 'bad-name' : inspect(realRoot, abs, entry);
       const ref: FileRef = { path, abs, kind, lang };
       if (what !== 'file') ref.problem = what;
       if (viaLink || entry.isSymbolicLink()) ref.link = true;

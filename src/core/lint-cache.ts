@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Facts } from './analysis.js';
+import { folderLeavesRoot } from './layout.js';
+import { WriteRefused, isInside, readInside, realFolder, replaceFile, resolved, whyUnread } from './safe-fs.js';
 import { builtinKind } from '../kinds/index.js';
 import type { Diagnostic, Kind } from './types.js';
 
@@ -102,6 +103,23 @@ export type Folders = Record<string, string>;
 const FORMAT = 3;
 const MAX_UPDATES = 256;
 
+/**
+ * Largest cache file read: the cache of the 10,000-document bench corpus is 1.7 MB, so this leaves room
+ * for far larger roots. A larger file is not read (an empty cache, and a warning); the run rewrites it.
+ */
+export const MAX_CACHE_BYTES = 128 * 1024 * 1024;
+
+/**
+ * The folder a cache file must resolve into: the root for a cache inside the root (the default), else
+ * the real folder --cache-location names. Null when that folder does not exist yet.
+ */
+function cacheFolder(root: string, file: string): string | null {
+  const realRoot = realFolder(root) ?? root;
+  if (isInside(root, file) || isInside(realRoot, file)) return realRoot;
+  const dir = resolved(dirname(file));
+  return 'real' in dir ? dir.real : null;
+}
+
 type Range = [number, number];
 
 interface Header {
@@ -196,21 +214,37 @@ export class LintCache {
   private readonly touched = new Set<Kind>();
   private fresh = false;
   private headerDirty = false;
+  /** Why the cache file on disk was not used (a warning), or null. */
+  problem: string | null = null;
 
   private constructor(
     readonly file: string,
+    private readonly root: string,
     private readonly data: CacheFile,
   ) {}
 
-  static load(file: string, version: string, rulesKey: string): LintCache {
+  /**
+   * Reads the cache of `root` from `file`: a regular file of at most MAX_CACHE_BYTES, opened without
+   * blocking and without following a link at its end out of the root (nor out of its own folder when
+   * --cache-location puts it outside the root). Anything else is an empty cache, with `problem` saying why.
+   */
+  static load(file: string, version: string, rulesKey: string, root: string): LintCache {
+    let problem: string | null = null;
     try {
-      const data = parseCacheFile(readFileSync(file));
-      if (data && data.docgate === version && data.rules === rulesKey) return new LintCache(file, data);
+      const within = cacheFolder(root, file);
+      const read = within === null ? null : readInside(file, within, MAX_CACHE_BYTES);
+      if (read?.kind === 'bytes') {
+        const data = parseCacheFile(read.bytes);
+        if (data && data.docgate === version && data.rules === rulesKey) return new LintCache(file, root, data);
+      } else if (read && read.kind !== 'gone' && !(read.kind === 'error' && read.code === 'ENOTDIR')) {
+        problem = `cache ${file} ignored: ${whyUnread(read, MAX_CACHE_BYTES)}`;
+      }
     } catch {
       /* no usable cache yet */
     }
-    const cache = new LintCache(file, { docgate: version, rules: rulesKey, kinds: {} });
+    const cache = new LintCache(file, root, { docgate: version, rules: rulesKey, kinds: {} });
     cache.fresh = true;
+    cache.problem = problem;
     return cache;
   }
 
@@ -291,7 +325,7 @@ export class LintCache {
     }
   }
 
-  /** Writes atomically (temporary file + rename); a cache that cannot be written is only a warning. */
+  /** Writes atomically (safe-fs `replaceFile`); a cache that cannot be written is only a warning. */
   save(): string | null {
     if (!this.fresh && !this.headerDirty && this.touched.size === 0) return null;
     const updates = (this.data.updates ??= {});
@@ -306,22 +340,16 @@ export class LintCache {
         updates[kind] = encodeSection(new Map([...changed].map((path) => [path, entries.get(path)!])));
       }
     }
-    const tmp = `${this.file}.${process.pid}.tmp`;
     try {
-      mkdirSync(dirname(this.file), { recursive: true });
-      writeFileSync(tmp, serializeCacheFile(this.data));
-      renameSync(tmp, this.file);
+      if (folderLeavesRoot(this.root, this.file)) throw new WriteRefused('its folder resolves outside the root (through a symbolic link)');
+      // A temporary file created exclusively, renamed over the cache: a link there is replaced, never written through.
+      replaceFile(this.file, serializeCacheFile(this.data));
       this.touched.clear();
       this.rewrite.clear();
       this.fresh = false;
       this.headerDirty = false;
       return null;
     } catch (e) {
-      try {
-        rmSync(tmp, { force: true });
-      } catch {
-        /* the folder itself is unusable: nothing was left in it */
-      }
       return `cannot write cache ${this.file}: ${(e as Error).message}`;
     }
   }

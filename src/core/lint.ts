@@ -1,11 +1,11 @@
-import { lstatSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { MAX_BYTES, analyzeFile, analyzeFileIdentified, analyzeRead } from './analyze.js';
 import type { Analysis } from './analysis.js';
 import { crossFileDiagnostics } from './cross-file.js';
 import { contentHash, identityOf, readLimited } from './file-identity.js';
 import type { ReadOutcome } from './file-identity.js';
-import { KIND_DIRS, classify, discover, existsAsDirectory, refAt } from './layout.js';
+import { KIND_DIRS, classify, discover, reach, refAt } from './layout.js';
 import type { FileRef } from './layout.js';
 import { LintCache } from './lint-cache.js';
 import type { CacheEntry, Folders } from './lint-cache.js';
@@ -13,6 +13,7 @@ import { PARALLEL_MIN_FILES, analyzeInWorkers, workerCount } from './parallel.js
 import type { WorkItem } from './parallel.js';
 import type { Entry, Repository } from './repository.js';
 import { resultOf } from './result.js';
+import { realFolder } from './safe-fs.js';
 import { ConfigError, loadRuleSet } from './schemas.js';
 import type { RuleSet } from './schemas.js';
 import type { Kind, ParseFailureResult } from './types.js';
@@ -55,9 +56,14 @@ interface Target {
   /** Root-relative path with `/` separators ('' = the root itself). */
   rel: string;
   dir: boolean;
+  /**
+   * Not found by its name, which Node decoded lossily from the command line (a file name that is not
+   * valid UTF-8 arrives with U+FFFD): discovery finds it by that lossy name, or it is "no such file".
+   */
+  lossy?: string;
 }
 
-/** A root-relative path with `/` separators, or null when `abs` lies outside `root`. */
+/** A root-relative path with `/` separators, or null when `abs` lies outside `root`. Lexical: no I/O. */
 function inside(root: string, abs: string): string | null {
   const rel = relative(root, abs);
   if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))) return rel.split(sep).join('/');
@@ -66,28 +72,22 @@ function inside(root: string, abs: string): string | null {
 
 /** Resolves the paths given on the command line to root-relative targets (usage errors: exit 2). */
 function targets(root: string, paths: readonly string[], cwd: string): Target[] {
+  const realRoot = realFolder(root) ?? root;
   return paths.map((p) => {
     const abs = resolve(cwd, p);
-    let st;
-    try {
-      st = lstatSync(abs);
-    } catch {
-      throw new ConfigError(`no such file or folder: ${p}`);
-    }
-    // The path itself decides, not where a symlink at its end points: a staged link to outside the root
-    // is a document of the root that lint reports (file-symlink). Folders on the way may be links
-    // (a root reached through one), so compare their real paths when the plain paths disagree.
-    let rel = inside(root, abs);
-    if (rel === null) {
-      try {
-        rel = inside(realpathSync(root), join(realpathSync(dirname(abs)), basename(abs)));
-      } catch {
-        rel = null;
-      }
-    }
+    // Inside the root or not is decided by the path alone, before anything is looked at, so the answer
+    // for a path outside the root is the same whether it exists or not (the MCP validate tool must not
+    // tell). A path through the root's real location counts as inside too.
+    const rel = inside(root, abs) ?? inside(realRoot, abs);
     if (rel === null) throw new ConfigError(`${p} is outside the root ${root}`);
-    const dir = st.isDirectory() || (st.isSymbolicLink() && existsAsDirectory(abs));
-    return { rel, dir };
+    // Then folder by folder from the root: the path itself decides, not where a symlink at its end
+    // points (a staged link to outside the root is a document that lint reports as file-symlink). Past a
+    // folder that resolves outside the root nothing is looked at: discovery reports that folder.
+    const r = reach(root, realRoot, rel);
+    if (r.kind === 'found') return { rel, dir: r.dir };
+    if (r.kind === 'outside') return { rel, dir: classify(rel) === null };
+    if (rel.includes('\uFFFD') && classify(rel) !== null) return { rel, dir: false, lossy: p };
+    throw new ConfigError(`no such file or folder: ${p}`);
   });
 }
 
@@ -102,8 +102,16 @@ function kindsOf(t: Target): Kind[] {
     .map(([kind]) => kind);
 }
 
-function isSelected(path: string, ts: readonly Target[]): boolean {
-  return ts.some((t) => t.rel === '' || path === t.rel || (t.dir && path.startsWith(`${t.rel}/`)));
+/** Whether a document is selected by the targets; a folder's failure also when a target lies inside that folder. */
+function isSelected(ref: Pick<FileRef, 'path' | 'problem'>, ts: readonly Target[]): boolean {
+  const path = ref.path;
+  const folder = ref.problem === 'folder-outside' || ref.problem === 'folder-unreadable';
+  return ts.some((t) => t.rel === '' || path === t.rel || (t.dir && path.startsWith(`${t.rel}/`)) || (folder && t.rel.startsWith(`${path}/`)));
+}
+
+/** A target named by a lossy name that discovery did not find either: it does not exist after all. */
+function checkFound(ts: readonly Target[], selected: ReadonlySet<string>): void {
+  for (const t of ts) if (t.lossy !== undefined && !selected.has(t.rel)) throw new ConfigError(`no such file or folder: ${t.lossy}`);
 }
 
 interface Plan {
@@ -135,7 +143,7 @@ function plan(options: LintOptions, list: Lister = (kind) => discover(options.ro
   }
   const ts = targets(options.root, options.paths, options.cwd ?? process.cwd());
   const needed = byPath([...new Set(ts.flatMap(kindsOf))].flatMap(list));
-  const selected = new Set(needed.filter((f) => isSelected(f.path, ts)).map((f) => f.path));
+  const selected = new Set(needed.filter((f) => isSelected(f, ts)).map((f) => f.path));
   const kinds = new Set(needed.filter((f) => selected.has(f.path)).map((f) => f.kind));
   return { needed: needed.filter((f) => kinds.has(f.kind)), selected, targets: ts };
 }
@@ -162,6 +170,7 @@ function finish(root: string, analyses: readonly Analysis[], selected: ReadonlyS
  */
 export function lint(options: LintOptions, rules: RuleSet = loadRuleSet(options.root)): LintRun {
   const p = plan(options);
+  checkFound(p.targets, p.selected);
   const analyses: Analysis[] = [];
   for (const ref of p.needed) {
     const a = analyzeFile(ref, rules, p.selected.has(ref.path));
@@ -179,8 +188,9 @@ export function lintRepository(repo: Repository, paths: readonly string[] = [], 
   const kinds = ts ? new Set(ts.flatMap(kindsOf)) : new Set(Object.keys(KIND_DIRS) as Kind[]);
   const chosen: Entry[] = [];
   for (const kind of kinds) {
-    for (const e of repo.entries(kind)) if (!ts || isSelected(e.ref.path, ts)) chosen.push(e);
+    for (const e of repo.entries(kind)) if (!ts || isSelected(e.ref, ts)) chosen.push(e);
   }
+  if (ts) checkFound(ts, new Set(chosen.map((e) => e.ref.path)));
   chosen.sort((a, b) => (a.ref.path < b.ref.path ? -1 : a.ref.path > b.ref.path ? 1 : 0));
   const results = chosen.flatMap((e) => (e.failure ? [e.failure] : []));
   const problemCount = results.reduce((n, r) => n + r.diagnostics.length, 0);
@@ -222,7 +232,10 @@ function cachedListing(root: string, cache: LintCache, kind: Kind): FileRef[] | 
 export async function lintFiles(options: RunOptions): Promise<LintRun & { warnings: string[] }> {
   const started = Date.now();
   const rules = loadRuleSet(options.root);
-  const cache = options.cacheFile ? LintCache.load(options.cacheFile, VERSION, rules.key) : null;
+  const realRoot = realFolder(options.root) ?? options.root;
+  const warnings: string[] = [];
+  const cache = options.cacheFile ? LintCache.load(options.cacheFile, VERSION, rules.key, options.root) : null;
+  if (cache?.problem) warnings.push(cache.problem);
   const trusted = new Set<Kind>();
   const listed = new Map<Kind, Map<string, string | null>>();
   const discoverKind: Lister = (kind) => {
@@ -246,6 +259,7 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { warnin
   } else {
     p = plan(options, cache ? discoverKind : undefined);
   }
+  checkFound(p.targets, p.selected);
   const slots: (Analysis | null)[] = new Array(p.needed.length).fill(null);
   // `read`: the bytes already read (and hashed) to compare with the cache, so that a changed file is not
   // read twice when it is analyzed in this thread. Kept up to KEEP_READ_BYTES in all: after a checkout
@@ -263,7 +277,7 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { warnin
         slots[index] = fromCache(ref, entry);
         return;
       }
-      const read = readLimited(ref.abs, MAX_BYTES[ref.kind]);
+      const read = readLimited(ref.abs, MAX_BYTES[ref.kind], realRoot);
       if (read.kind === 'bytes') {
         const hash = contentHash(read.bytes);
         if (hash === entry.hash) {
@@ -292,7 +306,6 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { warnin
     cache?.set(w.ref.path, { kind, id, hash: r.hash, identity: r.identity, full: w.withBody, diagnostics, facts, ...racy(r.identity, started) });
   });
 
-  const warnings: string[] = [];
   if (cache) {
     const kinds = new Set(p.needed.map((f) => f.kind));
     // A trusted kind's listing is its section's paths: nothing to drop there.

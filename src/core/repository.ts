@@ -8,6 +8,7 @@ import { identityOf } from './file-identity.js';
 import { KIND_DIRS, discover } from './layout.js';
 import type { FileRef } from './layout.js';
 import { resultOf } from './result.js';
+import { isInside, realFolder, resolved } from './safe-fs.js';
 import { loadRuleSet } from './schemas.js';
 import type { ParseFailureResult, Kind } from './types.js';
 
@@ -89,6 +90,9 @@ export class Repository {
     this.watches.set(kind, w);
     const dir = join(this.root, KIND_DIRS[kind]);
     if (!existsSync(dir)) return w; // nothing to watch: every call verifies by stat
+    // A kind folder linked outside the root is a failure of discovery, never watched (a recursive watch lists it).
+    const real = resolved(dir);
+    if (!('real' in real) || !isInside(realFolder(this.root) ?? this.root, real.real)) return w;
     try {
       const state = w;
       state.watcher = watch(dir, { recursive: kind === 'sysrs', persistent: false }, (_event, name) => {

@@ -1,10 +1,11 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 import { sha256 } from './file-identity.js';
+import { isInside, listInside, readInside, realFolder, resolved, whyUnread } from './safe-fs.js';
 import type { HeadingTable, Kind } from './types.js';
 
 /** docgate's own `schemas/` folder (next to `dist/` and `src/`). */
@@ -116,30 +117,75 @@ export function compileRuleFile(path: string, label: string): CompiledSchema {
   return compile(readRule(path), label);
 }
 
+/** Largest rule file read: schemas, outlines and heading tables are a few kilobytes. */
+export const MAX_RULE_BYTES = 1024 * 1024;
+
+/**
+ * The root's own rule folder, or null when it has none. It must resolve inside the root: a `schemas`
+ * link to elsewhere is a configuration error (its files are never looked at, not even listed).
+ */
+export function ownSchemaDir(root: string): string | null {
+  const dir = join(root, 'schemas');
+  let st;
+  try {
+    st = lstatSync(dir, { throwIfNoEntry: false });
+  } catch {
+    return null;
+  }
+  if (!st) return null;
+  // A plain folder of the root lies inside it; only a link needs resolving.
+  if (!st.isSymbolicLink()) return dir;
+  const target = resolved(dir);
+  if ('code' in target) return null;
+  if (!isInside(realFolder(root) ?? root, target.real)) throw new ConfigError(`cannot read rule folder ${dir}: it resolves outside the root (through a symbolic link)`);
+  return dir;
+}
+
 /** The file that holds rule file `name` for `root`: the root's own `schemas/` overrides ours file by file. */
 export function ruleFile(root: string, name: string): string {
-  const own = join(root, 'schemas', name);
-  return existsSync(own) ? own : join(BUNDLED_SCHEMA_DIR, name);
+  const dir = ownSchemaDir(root);
+  if (dir !== null) {
+    const own = join(dir, name);
+    try {
+      // Any entry by that name is the root's (a broken link or a FIFO too: an error, never our file instead).
+      if (lstatSync(own, { throwIfNoEntry: false })) return own;
+    } catch {
+      /* not reachable as a file: ours */
+    }
+  }
+  return join(BUNDLED_SCHEMA_DIR, name);
 }
 
+/** Where the rules of rule folder `dir` must resolve into (real path): docgate's own `schemas/`, or the root of `<root>/schemas`. */
+function ruleRoot(dir: string): string {
+  const top = isInside(BUNDLED_SCHEMA_DIR, dir) ? BUNDLED_SCHEMA_DIR : dirname(dir);
+  return realFolder(top) ?? top;
+}
+
+/**
+ * Reads a rule file as a regular file of at most MAX_RULE_BYTES, inside the root (or docgate's own
+ * folder), without blocking on a FIFO; anything else is a configuration error naming the file, never
+ * quoting what is in it.
+ */
 function readRule(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new ConfigError(`cannot read rule file ${path}: ${(e as Error).message}`);
-  }
+  const r = readInside(path, ruleRoot(dirname(path)), MAX_RULE_BYTES);
+  if (r.kind !== 'bytes') throw new ConfigError(`cannot read rule file ${path}: ${whyUnread(r, MAX_RULE_BYTES)}`);
+  return r.bytes.toString('utf8');
 }
 
+/** The text of rule file `name` for `root` (an MCP resource); a ConfigError when it cannot be read. */
+export function readRuleFile(root: string, name: string): string {
+  return readRule(ruleFile(root, name));
+}
+
+/** Heading tables in a rule folder, listed through a handle checked to lie inside the folder's root. */
 function listTables(dir: string, into: Map<string, string>): void {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const m = HEADING_TABLE.exec(name);
-    if (m) into.set(m[1]!, join(dir, name));
+  const listing = listInside(dir, ruleRoot(dir));
+  if (listing.kind === 'absent' || (listing.kind === 'error' && listing.code === 'ENOTDIR')) return;
+  if (listing.kind !== 'listed') throw new ConfigError(`cannot read rule folder ${dir}: ${listing.kind === 'outside' ? 'it resolves outside the root (through a symbolic link)' : listing.code}`);
+  for (const entry of listing.entries) {
+    const m = HEADING_TABLE.exec(entry.name);
+    if (m) into.set(m[1]!, join(dir, entry.name));
   }
 }
 

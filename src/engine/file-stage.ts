@@ -15,7 +15,13 @@ export type FileProblem =
   /** A FIFO, socket or device. */
   | { type: 'special' }
   | { type: 'read-error'; code: string }
-  | { type: 'too-large'; size: number; limit: number };
+  | { type: 'too-large'; size: number; limit: number }
+  /** A name that is not valid UTF-8 (never opened by its lossy name). */
+  | { type: 'bad-name' }
+  /** The path is a kind or language folder that resolves outside the root: never listed. */
+  | { type: 'folder-outside'; kind: string }
+  /** The path is a kind or language folder that cannot be listed. */
+  | { type: 'folder-unreadable'; code: string };
 
 /** What decoding the bytes as UTF-8 found (SPEC §5: UTF-8, no BOM, no NUL). */
 export interface Decoding {

@@ -1,6 +1,7 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import { join } from 'node:path';
-import { BUNDLED_SCHEMA_DIR, ruleFile } from '../core/schemas.js';
+import { isInside, listInside, realFolder, resolved } from '../core/safe-fs.js';
+import { BUNDLED_SCHEMA_DIR, ownSchemaDir, readRuleFile } from '../core/schemas.js';
 import { byCodePoint } from './text.js';
 
 export const SCHEMA_URI_PREFIX = 'docgate://schemas/';
@@ -13,17 +14,37 @@ export interface SchemaResource {
   mimeType: 'application/json';
 }
 
-function jsonFiles(dir: string): string[] {
+/**
+ * The `*.json` files of a rule folder that may be served: regular files, and links that resolve inside
+ * `realTop` (the root, or docgate's own folder). A link to elsewhere is not listed: its name would
+ * announce a resource whose text docgate will not read.
+ */
+function jsonFiles(dir: string | null, top: string): string[] {
+  if (dir === null) return [];
+  const realTop = realFolder(top) ?? top;
+  const listing = listInside(dir, realTop);
+  if (listing.kind !== 'listed') return [];
+  const servable = (e: Dirent): boolean => {
+    if (e.isFile()) return true;
+    if (!e.isSymbolicLink()) return false;
+    const target = resolved(join(dir, e.name));
+    return 'real' in target && isInside(realTop, target.real);
+  };
+  return listing.entries.filter((e) => SCHEMA_FILE.test(e.name) && servable(e)).map((e) => e.name);
+}
+
+/** The root's rule folder, or null when it has none or it resolves outside the root (then only ours are served). */
+function ownDir(root: string): string | null {
   try {
-    return readdirSync(dir).filter((n) => SCHEMA_FILE.test(n));
+    return ownSchemaDir(root);
   } catch {
-    return [];
+    return null;
   }
 }
 
 /** Every `*.json` rule file: docgate's own, and the root's `schemas/` (which overrides ours file by file). */
 export function schemaFiles(root: string): string[] {
-  return [...new Set([...jsonFiles(BUNDLED_SCHEMA_DIR), ...jsonFiles(join(root, 'schemas'))])].sort(byCodePoint);
+  return [...new Set([...jsonFiles(BUNDLED_SCHEMA_DIR, BUNDLED_SCHEMA_DIR), ...jsonFiles(ownDir(root), root)])].sort(byCodePoint);
 }
 
 export function listSchemaResources(root: string): SchemaResource[] {
@@ -35,10 +56,14 @@ export function listSchemaResources(root: string): SchemaResource[] {
   }));
 }
 
-/** The text of `docgate://schemas/<file>`, or null when no such rule file exists. */
+/**
+ * The text of `docgate://schemas/<file>`, or null when no such rule file exists. A rule file that cannot
+ * be read (it resolves outside the root, is no regular file, is too large) throws a ConfigError that
+ * names it, never its content.
+ */
 export function readSchemaResource(root: string, uri: string): string | null {
   if (!uri.startsWith(SCHEMA_URI_PREFIX)) return null;
   const name = uri.slice(SCHEMA_URI_PREFIX.length);
   if (!SCHEMA_FILE.test(name) || !schemaFiles(root).includes(name)) return null;
-  return readFileSync(ruleFile(root, name), 'utf8');
+  return readRuleFile(root, name);
 }

@@ -9,6 +9,7 @@ import type MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
 import type { Diagnostic, HeadingTable } from '../../core/types.js';
 import { compileOutline, type CompiledOutline, type OutlineNode, type SysrsOutline } from './outline-data.js';
+import { OUTLINE_RULE_TEMPLATES } from '../../rules/outline/index.js';
 
 export type { SysrsOutline, SysrsOutlineSection, SysrsContentKind } from './outline-data.js';
 export { sysrsKey } from './outline-data.js';
@@ -68,6 +69,16 @@ export interface SysrsBodyCheck {
   body: SysrsBody;
   diagnostics: Diagnostic[];
 }
+
+/**
+ * Every rule id this engine reports, with what it checks: the outline rules of the registry under the
+ * `sysrs` prefix, and the engine's own two (refused outline data, an internal error).
+ */
+export const SYSRS_OUTLINE_RULES: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(OUTLINE_RULE_TEMPLATES.map((t) => [`sysrs-${t.suffix}`, t.description])),
+  'sysrs-outline-invalid': 'The outline data (and heading table) passed in is well-formed.',
+  'sysrs-internal': 'The engine hit an internal error (a bug; never expected).',
+};
 
 // ---------------------------------------------------------------------------------------------
 // markdown-it: one instance per process, created on first use. Only block structure and the raw

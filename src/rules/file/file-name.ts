@@ -16,6 +16,7 @@ export const fileName = defineRule({
     ],
   },
   file(stage, report) {
+    if (stage.problem?.type === 'bad-name') report(FILE_START, 'file name that is not valid UTF-8', 'a UTF-8 file name');
     // Only a file that was read and decoded: a file that cannot be read gets that defect alone.
     const rule = stage.fileName;
     const d = stage.decoding;

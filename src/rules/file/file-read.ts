@@ -10,7 +10,7 @@ export const fileRead = defineRule({
     ok: [{ path: 'frameworks/POWER.md', text: '# POWER\n' }],
     notOk: [
       { path: 'processes/deploy.md', text: { entry: 'broken-link' }, shown: 'a symbolic link to nothing', expected: ['1:1 Unexpected entry that cannot be read (broken link?), expected a readable file'] },
-      { path: 'processes/deploy.md', text: { entry: 'fifo' }, shown: 'a FIFO', expected: ['1:1 Unexpected entry that cannot be read (broken link?), expected a readable file'] },
+      { path: 'processes/deploy.md', text: { entry: 'fifo' }, shown: 'a FIFO', expected: ['1:1 Unexpected special file (FIFO, socket or device), expected a regular file'] },
     ],
   },
   file(stage, report) {
@@ -18,5 +18,6 @@ export const fileRead = defineRule({
     if (p?.type === 'unreadable') report(FILE_START, 'entry that cannot be read (broken link?)', 'a readable file');
     else if (p?.type === 'special') report(FILE_START, 'special file (FIFO, socket or device)', 'a regular file');
     else if (p?.type === 'read-error') report(FILE_START, `read error ${p.code}`, 'a readable file');
+    else if (p?.type === 'folder-unreadable') report(FILE_START, `folder that cannot be listed (${p.code})`, 'a readable folder');
   },
 });

@@ -1,0 +1,338 @@
+/**
+ * The file-system primitives that keep docgate inside its root (SPEC §5, issue 11): every read of a
+ * document, rule file or cache, every folder listing, and every write goes through here.
+ * - Reads open the path with O_NOFOLLOW (a link at the end is not followed by the open) and O_NONBLOCK
+ *   (a FIFO does not block the open), then check the opened handle: on Linux /proc/self/fd/<fd> names
+ *   where it really is, so a folder on the way swapped for a link is caught too. The check and the read
+ *   are one step: whatever was swapped in before the open, the bytes come from the handle that was checked.
+ * - Folders are resolved before they are opened (nothing outside the root is opened), then listed through
+ *   the checked handle (/proc/self/fd/<fd>), so the folder checked is the folder listed.
+ * - Writes create a temporary file exclusively (O_CREAT|O_EXCL, a random name, in the target's folder)
+ *   and rename it over the target: a link at the target is replaced, never written through.
+ */
+import { closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, readSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import type { Dirent, Stats } from 'node:fs';
+import { basename, dirname, join, sep } from 'node:path';
+
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const NONBLOCK = constants.O_NONBLOCK ?? 0;
+const DIRECTORY = constants.O_DIRECTORY ?? 0;
+const READ = constants.O_RDONLY | NOFOLLOW | NONBLOCK;
+
+/** The error code of a failed system call (`EIO` when there is none). */
+export function codeOf(e: unknown): string {
+  return (e as NodeJS.ErrnoException).code ?? 'EIO';
+}
+
+/** Whether `target` is `dir` or lies below it; both real (resolved) absolute paths. Lexical: no I/O. */
+export function isInside(dir: string, target: string): boolean {
+  if (target === dir) return true;
+  return target.startsWith(dir.endsWith(sep) ? dir : `${dir}${sep}`);
+}
+
+const realFolders = new Map<string, string>();
+
+/** The real path of a folder such as the root (resolved once per process), or null when it cannot be resolved. */
+export function realFolder(dir: string): string | null {
+  let real = realFolders.get(dir);
+  if (real === undefined) {
+    try {
+      real = realpathSync.native(dir);
+    } catch {
+      return null;
+    }
+    realFolders.set(dir, real);
+  }
+  return real;
+}
+
+/** The real path of `abs`, or the error code. `realpath(3)`: it looks at each folder on the way, opens nothing. */
+export function resolved(abs: string): { real: string } | { code: string } {
+  try {
+    return { real: realpathSync.native(abs) };
+  } catch (e) {
+    return { code: codeOf(e) };
+  }
+}
+
+/** Whether /proc/self/fd names open handles here (Linux); found out on first use. */
+let procFd: boolean | undefined;
+
+/**
+ * Where an open handle really is, or null on a system without /proc/self/fd (there the checks made
+ * before the open stand alone). Throws when /proc works but the handle cannot be named.
+ */
+function handlePath(fd: number): string | null {
+  if (procFd === false) return null;
+  try {
+    const where = readlinkSync(`/proc/self/fd/${fd}`);
+    procFd = true;
+    return where;
+  } catch (e) {
+    if (procFd === true) throw e;
+    procFd = false;
+    return null;
+  }
+}
+
+export type Opened = { fd: number } | { outside: true } | { broken: true } | { code: string };
+
+/**
+ * Opens a file for reading, inside `realDir` only. A symlink at the end is followed only when it resolves
+ * inside `realDir`, by opening its resolved target (again with O_NOFOLLOW). The handle is then checked.
+ */
+export function openInside(abs: string, realDir: string): Opened {
+  let fd: number;
+  try {
+    fd = openSync(abs, READ);
+  } catch (e) {
+    const code = codeOf(e);
+    if (code !== 'ELOOP') return { code };
+    const target = resolved(abs);
+    if ('code' in target) return target.code === 'ENOENT' ? { broken: true } : target;
+    if (!isInside(realDir, target.real)) return { outside: true };
+    try {
+      fd = openSync(target.real, READ);
+    } catch (e2) {
+      return { code: codeOf(e2) };
+    }
+  }
+  try {
+    const where = handlePath(fd);
+    if (where !== null && !isInside(realDir, where)) {
+      closeSync(fd);
+      return { outside: true };
+    }
+  } catch (e) {
+    closeSync(fd);
+    return { code: codeOf(e) };
+  }
+  return { fd };
+}
+
+export type Limited =
+  | { kind: 'bytes'; bytes: Buffer; stats: Stats }
+  | { kind: 'too-large'; size: number; stats: Stats }
+  | { kind: 'directory'; stats: Stats }
+  | { kind: 'not-a-file'; stats: Stats }
+  | { kind: 'outside' }
+  | { kind: 'broken' }
+  | { kind: 'gone' }
+  | { kind: 'error'; code: string };
+
+/**
+ * Reads a regular file inside `realDir` through one checked handle: the size limit and the stats come
+ * from the handle the bytes come from; a file larger than `maxBytes`, a folder or a special file is not read.
+ */
+export function readInside(abs: string, realDir: string, maxBytes: number): Limited {
+  const opened = openInside(abs, realDir);
+  if ('outside' in opened) return { kind: 'outside' };
+  if ('broken' in opened) return { kind: 'broken' };
+  if ('code' in opened) return opened.code === 'ENOENT' ? { kind: 'gone' } : { kind: 'error', code: opened.code };
+  const fd = opened.fd;
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isDirectory()) return { kind: 'directory', stats };
+    if (!stats.isFile()) return { kind: 'not-a-file', stats };
+    const size = stats.size;
+    if (size > maxBytes) return { kind: 'too-large', size, stats };
+    const bytes = Buffer.allocUnsafe(size);
+    let off = 0;
+    while (off < size) {
+      const n = readSync(fd, bytes, off, size - off, off);
+      if (n === 0) break;
+      off += n;
+    }
+    return { kind: 'bytes', bytes: off === size ? bytes : bytes.subarray(0, off), stats };
+  } catch (e) {
+    return { kind: 'error', code: codeOf(e) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Why a rule file or a cache could not be read, as the end of a sentence ("cannot read X: <why>"). */
+export function whyUnread(r: Exclude<Limited, { kind: 'bytes' }>, maxBytes: number): string {
+  switch (r.kind) {
+    case 'outside': return 'it resolves outside the root (through a symbolic link)';
+    case 'broken': return 'it is a broken symbolic link';
+    case 'gone': return 'it does not exist';
+    case 'directory': return 'it is a folder, expected a file';
+    case 'not-a-file': return 'it is not a regular file (FIFO, socket or device)';
+    case 'too-large': return `its size ${r.size.toLocaleString('en-US')} bytes is over the limit of ${maxBytes.toLocaleString('en-US')} bytes`;
+    case 'error': return r.code;
+  }
+}
+
+export type Listing =
+  | { kind: 'listed'; entries: Dirent[]; badNames: ReadonlySet<Dirent> | null; stats: Stats }
+  | { kind: 'absent' }
+  | { kind: 'outside' }
+  | { kind: 'error'; code: string };
+
+/**
+ * Lists a folder that must lie inside `realRoot`. It is resolved first (a folder outside is never opened,
+ * so its names are never seen), opened, its handle checked, and listed through that handle. Names are
+ * read as text; only when one holds U+FFFD is the folder listed again as bytes, to tell a name that is
+ * not valid UTF-8 (in `badNames`, its `name` decoded lossily: it must never be opened by that name).
+ */
+export function listInside(absDir: string, realRoot: string): Listing {
+  const target = resolved(absDir);
+  if ('code' in target) return target.code === 'ENOENT' ? { kind: 'absent' } : { kind: 'error', code: target.code };
+  if (!isInside(realRoot, target.real)) return { kind: 'outside' };
+  let fd: number;
+  try {
+    fd = openSync(absDir, constants.O_RDONLY | DIRECTORY | NONBLOCK);
+  } catch (e) {
+    const code = codeOf(e);
+    return code === 'ENOENT' ? { kind: 'absent' } : { kind: 'error', code };
+  }
+  try {
+    const where = handlePath(fd);
+    if (where !== null && !isInside(realRoot, where)) return { kind: 'outside' };
+    const stats = fstatSync(fd);
+    const via = where === null ? absDir : `/proc/self/fd/${fd}`;
+    const entries = readdirSync(via, { withFileTypes: true });
+    for (const e of entries) if (e.name.includes('\uFFFD')) return { kind: 'listed', ...byteNames(via), stats };
+    return { kind: 'listed', entries, badNames: null, stats };
+  } catch (e) {
+    return { kind: 'error', code: codeOf(e) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function byteNames(via: string): { entries: Dirent[]; badNames: Set<Dirent> } {
+  const raw = readdirSync(via, { withFileTypes: true, encoding: 'buffer' });
+  const badNames = new Set<Dirent>();
+  const entries = raw.map((d) => {
+    const bytes = d.name;
+    const name = bytes.toString('utf8');
+    // Dirent is a plain class with a writable `name`: the lossy text stands in for the bytes.
+    const entry = Object.assign(d, { name }) as unknown as Dirent;
+    if (!Buffer.from(name, 'utf8').equals(bytes)) badNames.add(entry);
+    return entry;
+  });
+  return { entries, badNames };
+}
+
+/** Sleeps a few milliseconds in a synchronous loop (a FIFO reader that is slow to drain). */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+function writeAll(fd: number, data: Uint8Array): void {
+  let off = 0;
+  while (off < data.length) {
+    try {
+      off += writeSync(fd, data, off, data.length - off);
+    } catch (e) {
+      // A non-blocking FIFO whose reader has not caught up yet.
+      if (codeOf(e) !== 'EAGAIN') throw e;
+      pause(5);
+    }
+  }
+}
+
+/** A problem writing a file, as the end of a sentence ("cannot write X: <message>"). */
+export class WriteRefused extends Error {}
+
+/**
+ * Writes `data` to `file` by a temporary file created exclusively beside it and renamed over it: the
+ * target is replaced, and a symlink at it (to anything) is replaced as a link, its target untouched.
+ * An existing target that is neither a regular file nor a link (a folder, FIFO, device) is refused.
+ * A regular file replaced keeps its permissions.
+ */
+export function replaceFile(file: string, data: Uint8Array): void {
+  const existing = lstatSync(file, { throwIfNoEntry: false });
+  if (existing?.isDirectory()) throw new WriteRefused('it is a folder, expected a file');
+  if (existing && !existing.isFile() && !existing.isSymbolicLink()) throw new WriteRefused('it is not a regular file (FIFO, socket or device)');
+  const dir = dirname(file);
+  mkdirSync(dir, { recursive: true });
+  let fd = -1;
+  let tmp = '';
+  // O_EXCL refuses any existing entry, a planted link included: another name is tried.
+  for (let attempt = 0; fd < 0; attempt++) {
+    tmp = join(dir, `.${basename(file).replace(/^\./, '')}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
+    try {
+      fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o666);
+    } catch (e) {
+      if (codeOf(e) !== 'EEXIST' || attempt >= 8) throw e;
+    }
+  }
+  try {
+    if (existing?.isFile()) fchmodSync(fd, existing.mode & 0o777);
+    writeAll(fd, data);
+    closeSync(fd);
+    fd = -1;
+    renameSync(tmp, file);
+  } catch (e) {
+    if (fd >= 0) closeSync(fd);
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+}
+
+/**
+ * Writes to what the user named directly: a FIFO or a character device (/dev/null, a terminal), or a
+ * name for one of this process's descriptors (/dev/stdout, a process substitution's /dev/fd/N). Opened
+ * without blocking and without creating anything: a FIFO with no reader is an error, not a hang.
+ */
+export function writeDirect(file: string, data: Uint8Array): void {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_WRONLY | constants.O_TRUNC | NONBLOCK | (constants.O_NOCTTY ?? 0));
+  } catch (e) {
+    if (codeOf(e) === 'ENXIO') throw new WriteRefused('it is a FIFO with no reader');
+    throw e;
+  }
+  try {
+    if (fstatSync(fd).isDirectory()) throw new WriteRefused('it is a folder, expected a file');
+    writeAll(fd, data);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Whether a symlink names a device or one of this process's descriptors rather than a file: it resolves
+ * to a FIFO or character device, or into /proc (/dev/stdout -> /proc/self/fd/1, /dev/fd/N).
+ */
+export function namesDevice(file: string): boolean {
+  try {
+    const st = statSync(file);
+    if (st.isFIFO() || st.isCharacterDevice()) return true;
+  } catch {
+    return false;
+  }
+  let link = '';
+  try {
+    link = readlinkSync(file);
+  } catch {
+    link = '';
+  }
+  const dir = resolved(dirname(file));
+  return link.startsWith('/proc/') || ('real' in dir && dir.real.startsWith('/proc/'));
+}
+
+/**
+ * Appends to a file that must be a regular file, not reached through a link at its end (the CI runner's
+ * GITHUB_STEP_SUMMARY): created when absent, never a FIFO that blocks or a link to elsewhere.
+ */
+export function appendRegular(file: string, text: string): void {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK, 0o666);
+  } catch (e) {
+    const code = codeOf(e);
+    if (code === 'ELOOP') throw new WriteRefused('it is a symbolic link, expected a regular file');
+    if (code === 'ENXIO') throw new WriteRefused('it is not a regular file (FIFO, socket or device)');
+    throw e;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) throw new WriteRefused('it is not a regular file (FIFO, socket or device)');
+    writeAll(fd, Buffer.from(text, 'utf8'));
+  } finally {
+    closeSync(fd);
+  }
+}
