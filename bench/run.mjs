@@ -26,19 +26,18 @@
 //   --json FILE        also write every raw number to FILE
 //   --keep             keep the temporary folder and print its path
 
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir, cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateCorpus } from './corpus.mjs';
+import { GNU_TIME, fmt, fmtStats, p50, repeat, run as measureRun, stats } from './measure.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, '..');
 const BIN = join(REPO, 'bin', 'docgate.js');
 const NODE = process.execPath;
-const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 
 const { values: opt } = parseArgs({
   options: {
@@ -93,73 +92,8 @@ process.on('SIGINT', () => {
 
 // ------------------------------------------------------------------------------------------- helpers
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const p50 = median;
-const stats = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs), samples: xs });
-const fmt = (x, d = 0) => (x === undefined || x === null || Number.isNaN(x) ? 'n/a' : x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }));
-const fmtStats = (s, unit, d = 0) => {
-  const u = unit.startsWith('/') || unit === '' ? unit : ` ${unit}`;
-  return s.samples.length > 1 ? `${fmt(s.median, d)}${u} (${fmt(s.min, d)}–${fmt(s.max, d)})` : `${fmt(s.median, d)}${u}`;
-};
-
-/**
- * Runs a command as a child process, measuring wall time (spawn to exit) and, where possible, the
- * child's peak resident set size. Resolves { ms, rssMB, code, stdout, stderr }.
- */
-function run(cmd, args, { cwd = REPO, env = process.env, capture = true } = {}) {
-  return new Promise((resolveRun, reject) => {
-    const rssFile = join(TMP, `rss-${process.pid}-${Math.random().toString(36).slice(2)}.txt`);
-    const [c, a] = GNU_TIME ? [GNU_TIME, ['-f', '%M', '-o', rssFile, cmd, ...args]] : [cmd, args];
-    const t0 = process.hrtime.bigint();
-    const child = spawn(c, a, { cwd, env, stdio: ['ignore', capture ? 'pipe' : 'ignore', 'pipe'] });
-    const out = [];
-    const err = [];
-    child.stdout?.on('data', (d) => out.push(d));
-    child.stderr.on('data', (d) => err.push(d));
-    let hwm = 0;
-    let poll;
-    if (!GNU_TIME) {
-      const read = () => {
-        try {
-          const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-          if (m) hwm = Math.max(hwm, Number(m[1]));
-        } catch {
-          /* exited */
-        }
-      };
-      poll = setInterval(read, 10);
-    }
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-      if (poll) clearInterval(poll);
-      let rssKB = hwm || null;
-      let stderr = Buffer.concat(err).toString('utf8');
-      if (GNU_TIME) {
-        try {
-          const lines = readFileSync(rssFile, 'utf8').trim().split('\n');
-          rssKB = Number(lines[lines.length - 1]);
-          rmSync(rssFile, { force: true });
-        } catch {
-          rssKB = null;
-        }
-      }
-      resolveRun({ ms, rssMB: rssKB ? rssKB / 1024 : null, code, stdout: Buffer.concat(out).toString('utf8'), stderr });
-    });
-  });
-}
+const run = (cmd, args, o = {}) => measureRun(cmd, args, { cwd: REPO, tmp: TMP, ...o });
 const docgate = (args, o) => run(NODE, [BIN, ...args], o);
-
-/** Runs `fn` `times` times (sequentially), returning the array of results. */
-async function repeat(times, fn) {
-  const out = [];
-  for (let i = 0; i < times; i++) out.push(await fn(i));
-  return out;
-}
 
 function makeCorpus(n, dir) {
   const t0 = performance.now();
