@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Build step: bundles the compiled CLI into one CommonJS file, dist/bundle/docgate.cjs, and the lint
-// worker into dist/bundle/analyze-worker.js. Start-up is most of the cost of linting one staged file:
+// Build step: bundles the compiled CLI into one CommonJS file, dist/bundle/docgate.cjs, the lint
+// worker into dist/bundle/analyze-worker.js and the MCP server's tool worker into dist/bundle/tool-worker.js. Start-up is most of the cost of linting one staged file:
 // Node loads one bundled module much faster than the ~100 small modules of dist/ and yaml, and a
 // CommonJS script can be compiled from V8's code cache (scripts/code-cache.mjs, bin/docgate.js), which
 // Node 20 offers for no ES module. markdown-it and the precompiled validators are loaded at run time
@@ -33,9 +33,10 @@ const noShebang = { name: 'no-shebang', setup: (b) => b.onLoad({ filter: /dist[\
 const serverOutside = { name: 'server-outside', setup: (b) => b.onResolve({ filter: /[\\/]mcp[\\/]server\.js$/ }, () => ({ path: './mcp-server.cjs', external: true })) };
 await build({ ...commonjs, entryPoints: { docgate: 'dist/cli/main.js' }, plugins: [noShebang, serverOutside] });
 await build({ ...commonjs, entryPoints: { 'mcp-server': 'dist/mcp/server.js' } });
+// The workers are ES modules, found beside their starters as `new URL('./<name>.js', import.meta.url)`.
 await build({
   ...common,
-  entryPoints: { 'analyze-worker': 'dist/core/analyze-worker.js' },
+  entryPoints: { 'analyze-worker': 'dist/core/analyze-worker.js', 'tool-worker': 'dist/mcp/tool-worker.js' },
   outdir: 'dist/bundle',
   format: 'esm',
   // Bundled CommonJS dependencies (yaml's Node build) call require() for Node built-ins.

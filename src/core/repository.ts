@@ -1,6 +1,6 @@
-import { existsSync, watch } from 'node:fs';
+import { statSync, watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import { analyzeFileIdentified } from './analyze.js';
 import type { Analysis } from './analysis.js';
 import { crossFileDiagnostics } from './cross-file.js';
@@ -33,8 +33,22 @@ interface Memo {
   entries: Entry[];
 }
 
-/** Change notification for one kind's folder: `dirty` until a scan has seen the folder as it is. */
+/** A watched folder, and the identity of the folder that was at its path when the watch began. */
+interface Watched {
+  /** Relative to the root, `/` separators. */
+  rel: string;
+  identity: string;
+  watcher?: FSWatcher;
+}
+
+/**
+ * Change notification for one kind: `dirty` until a scan has seen its folders as they are. Node's own
+ * recursive watch is not used: on Linux it misses every change in a language folder that was replaced.
+ */
 interface Watch {
+  /** The kind's folder (also while it is missing) and every language folder listed in it. */
+  folders: Map<string, Watched>;
+  /** Every folder in `folders` exists and is watched. */
   ok: boolean;
   dirty: boolean;
   /**
@@ -42,7 +56,21 @@ interface Watch {
    * even when their stat looks the same: two writes within one clock tick can leave size and mtime equal.
    */
   changed: Set<string> | 'all';
-  watcher?: FSWatcher;
+}
+
+/**
+ * What is at a folder's path now. A watcher stays with the folder it was given, so a folder moved away
+ * and replaced (`mv templates t.old && cp -r t.old templates`) would be watched no more; the birth time
+ * tells a folder deleted and created again apart (ext4 hands out the freed inode number at once).
+ */
+function folderIdentity(abs: string): string {
+  try {
+    const st = statSync(abs, { throwIfNoEntry: false });
+    if (!st) return 'missing';
+    return `${st.isDirectory() ? 'folder' : 'other'}:${st.dev}:${st.ino}:${st.birthtimeMs}`;
+  } catch (e) {
+    return `error:${(e as NodeJS.ErrnoException).code ?? ''}`;
+  }
 }
 
 export interface RepositoryOptions {
@@ -83,39 +111,57 @@ export class Repository {
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
 
+  /**
+   * The kind's watch, checked first: every watched folder must still be the folder at its path (one stat
+   * each). When one is not (replaced, deleted, created since), the watch starts afresh and nothing
+   * remembered of the kind is trusted.
+   */
   private watchOf(kind: Kind): Watch {
-    let w = this.watches.get(kind);
-    if (w) return w;
-    w = { ok: false, dirty: true, changed: 'all' };
+    const old = this.watches.get(kind);
+    if (old && [...old.folders.values()].every((f) => folderIdentity(join(this.root, f.rel)) === f.identity)) return old;
+    if (old) for (const f of old.folders.values()) f.watcher?.close();
+    const w: Watch = { folders: new Map(), ok: true, dirty: true, changed: 'all' };
     this.watches.set(kind, w);
-    const dir = join(this.root, KIND_DIRS[kind]);
-    if (!existsSync(dir)) return w; // nothing to watch: every call verifies by stat
-    // A kind folder linked outside the root is a failure of discovery, never watched (a recursive watch lists it).
-    const real = resolved(dir);
-    if (!('real' in real) || !isInside(realFolder(this.root) ?? this.root, real.real)) return w;
+    this.watchFolder(w, KIND_DIRS[kind], KIND_DIRS[kind]);
+    return w;
+  }
+
+  /** Adds a folder to a watch; its identity is taken before the watcher starts, so a swap in between shows next time. */
+  private watchFolder(w: Watch, rel: string, kindDir: string): void {
+    const abs = join(this.root, rel);
+    const folder: Watched = { rel, identity: folderIdentity(abs) };
+    w.folders.set(rel, folder);
+    if (!folder.identity.startsWith('folder:')) {
+      w.ok = false; // nothing to watch: every call verifies by stat
+      return;
+    }
+    // A folder linked outside the root is a failure of discovery, never watched (its events would tell of outside files).
+    const real = resolved(abs);
+    if (!('real' in real) || !isInside(realFolder(this.root) ?? this.root, real.real)) {
+      w.ok = false;
+      return;
+    }
+    const prefix = rel === kindDir ? '' : `${rel.slice(kindDir.length + 1)}/`;
     try {
-      const state = w;
-      state.watcher = watch(dir, { recursive: kind === 'sysrs', persistent: false }, (_event, name) => {
-        state.dirty = true;
-        if (state.changed !== 'all') {
-          if (name) state.changed.add(String(name).split(sep).join('/'));
-          else state.changed = 'all';
+      folder.watcher = watch(abs, { persistent: false }, (_event, name) => {
+        w.dirty = true;
+        if (w.changed !== 'all') {
+          if (name) w.changed.add(`${prefix}${String(name)}`);
+          else w.changed = 'all';
         }
       });
-      state.watcher.on('error', () => {
-        state.ok = false;
-        state.watcher?.close();
+      folder.watcher.on('error', () => {
+        w.ok = false;
+        folder.watcher?.close();
       });
-      state.ok = true;
     } catch {
       w.ok = false; // no inotify here (or no watches left): verify by stat
     }
-    return w;
   }
 
   /** Stops watching (the server is closing). */
   close(): void {
-    for (const w of this.watches.values()) w.watcher?.close();
+    for (const w of this.watches.values()) for (const f of w.folders.values()) f.watcher?.close();
     this.watches.clear();
   }
 
@@ -133,7 +179,17 @@ export class Repository {
     }
     const prefix = `${KIND_DIRS[kind]}/`;
     const forced = (path: string) => changed === 'all' || changed.has(path.slice(prefix.length));
-    const refs = discover(this.root, new Set([kind]));
+    const listed = w ? new Map<string, string | null>() : undefined;
+    const refs = discover(this.root, new Set([kind]), listed);
+    if (w && listed) {
+      // A language folder seen for the first time is watched from now on; files written into it between
+      // its listing and its watch are seen by one more scan at the next call.
+      for (const rel of listed.keys()) {
+        if (w.folders.has(rel)) continue;
+        this.watchFolder(w, rel, KIND_DIRS[kind]);
+        w.dirty = true;
+      }
+    }
     const stats = refs.map((ref) => (ref.problem ? `problem:${ref.problem}` : identityOf(ref.abs)));
     let fingerprint = rules.hash;
     refs.forEach((ref, i) => (fingerprint += `\n${ref.path}\0${stats[i] ?? '-'}`));

@@ -1,28 +1,27 @@
 /**
  * `docgate mcp` (SPEC §4.4): the MCP server on stdio. A thin adapter: every tool lives in `tools/`,
  * answers from the core's live `Repository`, and never parses or renders errors itself.
- * Stdout carries nothing but protocol; logs go to stderr.
+ * This thread speaks the protocol only; tool calls run on worker threads (workers.ts), so a long one
+ * never keeps another request waiting. Stdout carries nothing but protocol; logs go to stderr.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioLineTransport } from './transport.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
+  InitializeRequestSchema,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
   McpError,
+  PingRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { Repository } from '../core/repository.js';
-import { loadRuleSet } from '../core/schemas.js';
 import { VERSION } from '../core/version.js';
-import { compileArguments } from './arguments.js';
-import type { ArgumentCheck } from './arguments.js';
+import { answerInvalidParams } from './params.js';
 import { listSchemaResources, readSchemaResource } from './resources.js';
-import { ToolError } from './tool.js';
-import type { ToolContext, ToolDefinition } from './tool.js';
+import { errorResult } from './run-tool.js';
 import { TOOLS } from './tools/index.js';
+import { ToolWorkers } from './workers.js';
 
 const debug = process.env.DOCGATE_MCP_DEBUG === '1';
 
@@ -30,39 +29,9 @@ function log(message: string): void {
   process.stderr.write(`docgate mcp: ${message}\n`);
 }
 
-function errorResult(message: string): CallToolResult {
-  return { content: [{ type: 'text', text: message }], isError: true };
-}
-
-interface Registered {
-  tool: ToolDefinition;
-  check: ArgumentCheck;
-}
-
-/** Runs one tool call; never throws. */
-export async function callTool(registry: ReadonlyMap<string, Registered>, ctx: ToolContext, name: string, args: unknown): Promise<CallToolResult> {
-  const entry = registry.get(name);
-  if (!entry) return errorResult(`Unknown tool '${name}'. Available tools: ${[...registry.keys()].join(', ')}.`);
-  const problem = entry.check(args ?? {});
-  if (problem !== null) return errorResult(problem);
-  try {
-    // Change events already queued by the kernel reach the repository's watchers first (never stale).
-    await ctx.repo.settle();
-    const out = entry.tool.handler((args ?? {}) as Record<string, unknown>, ctx);
-    const result: CallToolResult = { content: [{ type: 'text', text: out.text }] };
-    if (entry.tool.outputSchema && out.structured) result.structuredContent = out.structured;
-    return result;
-  } catch (e) {
-    if (e instanceof ToolError) return errorResult(e.message);
-    log(`${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-    return errorResult(`${name} could not run: ${e instanceof Error ? e.message : String(e)}`);
-  }
-}
-
-/** The server for one root, not yet connected; one `Repository` lives as long as the server. */
-export function createServer(root: string): Server {
-  const ctx: ToolContext = { root, repo: new Repository(root, { watch: true }), rules: () => loadRuleSet(root) };
-  const registry = new Map<string, Registered>(TOOLS.map((tool) => [tool.name, { tool, check: compileArguments(tool.name, tool.inputSchema) }]));
+/** The server for one root, not yet connected; its tool threads live as long as it does. */
+export function createServer(root: string, workers: ToolWorkers): Server {
+  const tools = new Map(TOOLS.map((tool) => [tool.name, tool]));
   const server = new Server(
     { name: 'docgate', version: VERSION },
     {
@@ -89,9 +58,13 @@ export function createServer(root: string): Server {
     const n = ++calls;
     // DOCGATE_MCP_DEBUG=1 brackets each call on stderr, e.g. to attribute file accesses to calls.
     if (debug) log(`call #${n} ${name} begin`);
-    const result = await callTool(registry, ctx, name, args);
+    const tool = tools.get(name);
+    const answer = tool
+      ? await workers.run(tool.pure ? 'pure' : 'repository', name, args)
+      : { result: errorResult(`Unknown tool '${name}'. Available tools: ${[...tools.keys()].join(', ')}.`) };
+    if (answer.log !== undefined) log(answer.log);
     if (debug) log(`call #${n} ${name} end`);
-    return result;
+    return answer.result;
   });
 
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listSchemaResources(root) }));
@@ -114,7 +87,13 @@ export function createServer(root: string): Server {
   return server;
 }
 
-/** `docgate mcp [--root DIR]`: serves until stdin closes. */
+/** Every request the server answers, with the schema its params must pass (else -32602, params.ts). */
+const REQUESTS = [InitializeRequestSchema, PingRequestSchema, ListToolsRequestSchema, CallToolRequestSchema, ListResourcesRequestSchema, ReadResourceRequestSchema];
+
+/**
+ * `docgate mcp [--root DIR]`: serves until stdin closes, then answers every request already received,
+ * stops its tool threads and exits once stdout is written.
+ */
 export async function serveStdio(root: string): Promise<void> {
   // Stdout belongs to the protocol: anything printed by mistake goes to stderr instead.
   console.log = console.error;
@@ -122,8 +101,12 @@ export async function serveStdio(root: string): Promise<void> {
   console.debug = console.error;
   process.on('uncaughtException', (e) => log(`uncaught exception: ${e.stack ?? e.message}`));
   process.on('unhandledRejection', (e) => log(`unhandled rejection: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
-  const server = createServer(root);
+  const workers = new ToolWorkers(root);
+  const server = createServer(root, workers);
+  server.onclose = () => void workers.close();
   const transport = new StdioLineTransport();
   await server.connect(transport);
+  answerInvalidParams(transport, REQUESTS);
+  workers.start();
   log(`serving ${root} on stdio (docgate ${VERSION})`);
 }

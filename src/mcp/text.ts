@@ -90,11 +90,6 @@ export function compileGlob(glob: string): (text: string) => boolean {
   };
 }
 
-/** Escapes text for a literal RegExp. */
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 export interface LineWindow {
   offset?: number;
   limit?: number;

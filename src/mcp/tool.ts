@@ -37,6 +37,11 @@ export interface ToolDefinition<A = Record<string, unknown>> {
   inputSchema: ObjectSchema;
   outputSchema?: ObjectSchema;
   /**
+   * Needs neither the repository nor any content file (its arguments in, its answer out): runs on one
+   * of the server's pure tool threads, beside the repository thread (src/mcp/workers.ts).
+   */
+  pure?: true;
+  /**
    * Runs the tool on arguments that already passed `inputSchema`. A handler checks the remaining
    * argument rules (id shape, combinations) first and throws `ToolError` before touching any file.
    */

@@ -9,6 +9,15 @@ export interface StylishOptions {
 const ansi = (code: string, on: boolean) => (s: string) => (on ? `\u001b[${code}m${s}\u001b[0m` : s);
 
 /**
+ * A path as printed: its control characters (C0, DEL, C1) as `\x1b`-style escapes. A file name may hold
+ * any of them, and printed raw they would move the cursor, clear the screen or forge a summary line.
+ * (The JSON formats carry the real path.)
+ */
+function printablePath(path: string): string {
+  return path.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+/**
  * Each failing path, then its `error` lines indented by two spaces, then the summary line.
  * With colour (a TTY only) the text of each line is unchanged; only escape codes are added around parts.
  */
@@ -19,7 +28,7 @@ export function stylish(run: LintRun, opts: StylishOptions = { color: false }): 
   const green = ansi('32', opts.color);
   const out: string[] = [];
   for (const r of run.results) {
-    out.push(bold(r.path));
+    out.push(bold(printablePath(r.path)));
     for (const d of r.diagnostics) {
       const line = formatDiagnostic(d);
       if (!opts.color) {

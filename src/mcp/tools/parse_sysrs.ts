@@ -20,6 +20,7 @@ export const parseSysrs = defineTool<{ content: string; language?: string }>({
     additionalProperties: false,
   },
   outputSchema: sysrsResultSchema,
+  pure: true,
   handler({ content, language }, ctx) {
     const lang = checkLanguage(language, ctx);
     const analysis = analyzeBytes({ path: '', kind: 'sysrs', lang }, Buffer.from(content, 'utf8'), ctx.rules());

@@ -1,14 +1,15 @@
 import type { ProcessDoc } from '../../core/analysis.js';
 import { outcome } from '../entries.js';
 import { closedObject } from '../schemas.js';
-import { byCodePoint, escapeRegExp } from '../text.js';
+import { foldCase, occurrences } from '../substring.js';
+import { byCodePoint } from '../text.js';
 import { ToolError, defineTool, jsonOutput } from '../tool.js';
 
 /** SPEC §4.4 search scoring. */
 export const POINTS = { name: 100, description: 50, perContentMatch: 10, contentCap: 50, scale: 200 } as const;
 export const MAX_SEARCH_RESULTS = 50;
 const SNIPPET_CONTEXT = 50;
-/** Longer queries are refused as invalid arguments: the matcher is a regular expression built from the query. */
+/** Longer queries are refused as invalid arguments. */
 export const MAX_QUERY_LENGTH = 4096;
 
 interface Hit {
@@ -19,33 +20,34 @@ interface Hit {
   snippet: string;
 }
 
+/** A process's searchable texts, case-folded once: kept as long as the repository keeps the document. */
+const folded = new WeakMap<ProcessDoc, { name: string; description: string; content: string }>();
+
+function foldedOf(doc: ProcessDoc): { name: string; description: string; content: string } {
+  let f = folded.get(doc);
+  if (!f) {
+    f = { name: foldCase(doc.name), description: foldCase(doc.description), content: foldCase(doc.content) };
+    folded.set(doc, f);
+  }
+  return f;
+}
+
 /** Scores one process for a case-insensitive substring query; null when nothing matches. */
 export function scoreProcess(doc: ProcessDoc, query: string): Hit | null {
-  const re = new RegExp(escapeRegExp(query), 'giu');
-  const test = (s: string): boolean => {
-    re.lastIndex = 0;
-    return re.test(s);
-  };
+  const needle = foldCase(query);
+  const f = foldedOf(doc);
   let points = 0;
-  if (test(doc.name)) points += POINTS.name;
-  if (test(doc.description)) points += POINTS.description;
-  re.lastIndex = 0;
-  let first = -1;
-  let firstLength = 0;
-  let occurrences = 0;
-  for (const m of doc.content.matchAll(re)) {
-    if (first === -1) {
-      first = m.index;
-      firstLength = m[0].length;
-    }
-    occurrences++;
-  }
-  points += Math.min(POINTS.contentCap, occurrences * POINTS.perContentMatch);
+  if (occurrences(f.name, needle, 1).count > 0) points += POINTS.name;
+  if (occurrences(f.description, needle, 1).count > 0) points += POINTS.description;
+  // Occurrences past the cap add nothing.
+  const body = occurrences(f.content, needle, POINTS.contentCap / POINTS.perContentMatch);
+  points += Math.min(POINTS.contentCap, body.count * POINTS.perContentMatch);
   if (points === 0) return null;
   let snippet = '';
-  if (first !== -1) {
-    const start = Math.max(0, first - SNIPPET_CONTEXT);
-    const end = Math.min(doc.content.length, first + firstLength + SNIPPET_CONTEXT);
+  if (body.first !== -1) {
+    // Folding keeps every character at its index: the match is cut from the original text.
+    const start = Math.max(0, body.first - SNIPPET_CONTEXT);
+    const end = Math.min(doc.content.length, body.first + needle.length + SNIPPET_CONTEXT);
     snippet = `${start > 0 ? '...' : ''}${doc.content.slice(start, end)}${end < doc.content.length ? '...' : ''}`;
   }
   return { name: doc.name, slug: doc.slug, description: doc.description, relevance_score: Math.round((points / POINTS.scale) * 100) / 100, snippet };

@@ -1,0 +1,127 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { errorResult } from './run-tool.js';
+import type { ToolAnswer } from './run-tool.js';
+
+/**
+ * Which thread runs a tool: the one repository thread (tools that read the root's documents, through one
+ * live Repository), or one of a few pure threads (tools that only turn their arguments into an answer).
+ */
+export type Lane = 'repository' | 'pure';
+
+export interface WorkerConfig {
+  root: string;
+  lane: Lane;
+}
+
+export interface ToolRequest {
+  seq: number;
+  name: string;
+  args: unknown;
+}
+
+export interface ToolReply extends ToolAnswer {
+  seq: number;
+}
+
+/**
+ * Pure threads at most: parse_sysrs calls run side by side up to this many. A core is left to the main
+ * and repository threads, and no more than two: memory grows with every 2 MiB document parsed at once.
+ */
+export function pureThreadCount(): number {
+  return Math.max(1, Math.min(availableParallelism() - 1, 2));
+}
+
+interface Pending {
+  name: string;
+  resolve(answer: ToolAnswer): void;
+}
+
+/** One worker thread and the calls it has not answered yet. */
+class ToolThread {
+  readonly pending = new Map<number, Pending>();
+  readonly worker: Worker;
+
+  constructor(config: WorkerConfig, gone: (t: ToolThread) => void) {
+    // The bundled server finds the bundled worker beside it (scripts/bundle.mjs), dist/mcp/server.js finds dist/mcp/tool-worker.js.
+    this.worker = new Worker(new URL('./tool-worker.js', import.meta.url), { workerData: config, stdout: true });
+    // Stdout belongs to the protocol: whatever a worker prints goes to stderr.
+    this.worker.stdout.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+    this.worker.on('message', (reply: ToolReply) => {
+      const p = this.pending.get(reply.seq);
+      if (!p) return;
+      this.pending.delete(reply.seq);
+      p.resolve(reply.log === undefined ? { result: reply.result } : { result: reply.result, log: reply.log });
+    });
+    // A thread that dies (out of memory, say) fails its own calls only; the next call starts a new one.
+    const fail = (why: string) => {
+      gone(this);
+      for (const p of this.pending.values()) p.resolve({ result: errorResult(`${p.name} could not run: ${why}`), log: `${p.name} failed: ${why}` });
+      this.pending.clear();
+    };
+    this.worker.on('error', (e) => fail(`its worker thread failed: ${e.message}`));
+    this.worker.on('exit', (code) => fail(`its worker thread stopped (exit code ${code})`));
+  }
+
+  post(seq: number, name: string, args: unknown): Promise<ToolAnswer> {
+    return new Promise((resolve) => {
+      this.pending.set(seq, { name, resolve });
+      this.worker.postMessage({ seq, name, args } satisfies ToolRequest);
+    });
+  }
+}
+
+/**
+ * The tool threads of `docgate mcp`. The main thread only speaks the protocol (reads lines, answers
+ * ping and tools/list, dispatches calls), so no tool call, however long, delays another request: a
+ * 2 MiB parse_sysrs takes seconds, and a ping next to five of them used to wait for all five.
+ */
+export class ToolWorkers {
+  private repository: ToolThread | null = null;
+  private readonly pure: ToolThread[] = [];
+  private seq = 0;
+  private closed = false;
+
+  constructor(
+    private readonly root: string,
+    private readonly maxPure = pureThreadCount(),
+  ) {}
+
+  /** Starts the repository thread ahead of the first call (loading it takes a few tens of milliseconds). */
+  start(): void {
+    this.threadFor('repository');
+  }
+
+  /** Runs a tool call on its lane's thread; never rejects. */
+  run(lane: Lane, name: string, args: unknown): Promise<ToolAnswer> {
+    if (this.closed) return Promise.resolve({ result: errorResult(`${name} could not run: the server is closing`) });
+    return this.threadFor(lane).post(++this.seq, name, args);
+  }
+
+  private threadFor(lane: Lane): ToolThread {
+    if (lane === 'repository') {
+      this.repository ??= new ToolThread({ root: this.root, lane }, (t) => {
+        if (this.repository === t) this.repository = null;
+      });
+      return this.repository;
+    }
+    // The least busy pure thread; another one while every thread is busy and there are fewer than the most.
+    let best: ToolThread | null = null;
+    for (const t of this.pure) if (best === null || t.pending.size < best.pending.size) best = t;
+    if (best === null || (best.pending.size > 0 && this.pure.length < this.maxPure)) {
+      best = new ToolThread({ root: this.root, lane }, (t) => {
+        const i = this.pure.indexOf(t);
+        if (i !== -1) this.pure.splice(i, 1);
+      });
+      this.pure.push(best);
+    }
+    return best;
+  }
+
+  /** Stops every thread (the server is closing; every call has been answered). */
+  async close(): Promise<void> {
+    this.closed = true;
+    const threads = [...(this.repository ? [this.repository] : []), ...this.pure];
+    await Promise.all(threads.map((t) => t.worker.terminate()));
+  }
+}
