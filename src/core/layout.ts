@@ -5,6 +5,9 @@ import { statIdentity } from './file-identity.js';
 import { isInside, listInside, realFolder, resolved } from './safe-fs.js';
 import type { Listing } from './safe-fs.js';
 import type { Kind } from './types.js';
+import { compileGlobs, compilePathGlob } from '../engine/glob.js';
+import type { PathGlob } from '../engine/glob.js';
+import { BUILTIN_KINDS } from '../kinds/index.js';
 
 /** One document found under the root. */
 export interface FileRef {
@@ -29,26 +32,77 @@ export interface FileRef {
  */
 export type Problem = 'directory' | 'symlink-outside' | 'unreadable' | 'special' | 'bad-name' | 'folder-outside' | 'folder-unreadable';
 
-/** Where each kind lives (SPEC §1). `sub` allows one level of folders below (SysRS language variants). */
-const LAYOUT: readonly { dir: string; ext: string; kind: Kind; sub: boolean }[] = [
-  { dir: 'templates/power', ext: '.txt', kind: 'template', sub: false },
-  { dir: 'frameworks', ext: '.md', kind: 'framework', sub: false },
-  { dir: 'processes', ext: '.md', kind: 'process', sub: false },
-  { dir: 'docs/sysrs', ext: '.md', kind: 'sysrs', sub: true },
-];
+/** Where one kind lives: its include globs, and whether language variants sit beside its folders. */
+export interface KindPlace {
+  kind: Kind;
+  include: readonly string[];
+  variants: boolean;
+}
 
-/** The folder of each kind, relative to the root. */
-export const KIND_DIRS: Readonly<Record<Kind, string>> = Object.fromEntries(LAYOUT.map((l) => [l.kind, l.dir])) as Record<Kind, string>;
+/**
+ * Where the documents of a root live: each kind's include globs (the defaults of the registry, or the
+ * configuration's `kinds.<kind>.include`), the `ignores` globs, and SysRS-style language variants:
+ * `<folder>/<lang>/<file>` beside an included English `<folder>/<file>` (SPEC §8: variants stay structural).
+ */
+export class Layout {
+  private readonly places: { kind: Kind; globs: PathGlob[]; variants: boolean }[];
+  private readonly ignored: (path: string) => boolean;
 
-/** The kind (and language) of a root-relative path, or null when it is not a document. */
-export function classify(path: string): { kind: Kind; lang: string | null } | null {
-  for (const l of LAYOUT) {
-    if (!path.startsWith(`${l.dir}/`) || !path.endsWith(l.ext)) continue;
-    const rest = path.slice(l.dir.length + 1).split('/');
-    if (rest.length === 1 && rest[0]!.length > l.ext.length) return { kind: l.kind, lang: null };
-    if (l.sub && rest.length === 2 && rest[1]!.length > l.ext.length) return { kind: l.kind, lang: rest[0]! };
+  constructor(places: readonly KindPlace[], ignores: readonly string[] = []) {
+    this.places = places.map((p) => ({ kind: p.kind, globs: p.include.map(compilePathGlob), variants: p.variants }));
+    this.ignored = compileGlobs(ignores);
   }
-  return null;
+
+  /** Every kind placed, in registry order. */
+  get kinds(): Kind[] {
+    return this.places.map((p) => p.kind);
+  }
+
+  /** Whether the configuration's `ignores` hide a path (never linted, never served). */
+  isIgnored(path: string): boolean {
+    return this.ignored(path);
+  }
+
+  /**
+   * The kind (and language) of a root-relative path, or null when it is no document: the first kind
+   * (registry order) whose globs match it, or match it without a language folder for a kind with variants.
+   */
+  classify(path: string): { kind: Kind; lang: string | null } | null {
+    if (this.ignored(path)) return null;
+    for (const p of this.places) if (p.globs.some((g) => g.match(path))) return { kind: p.kind, lang: null };
+    const parts = path.split('/');
+    if (parts.length < 2) return null;
+    const lang = parts[parts.length - 2]!;
+    const english = [...parts.slice(0, -2), parts[parts.length - 1]!].join('/');
+    for (const p of this.places) if (p.variants && p.globs.some((g) => g.match(english))) return { kind: p.kind, lang };
+    return null;
+  }
+
+  /** The folders a kind's documents are listed from, with how deep below each they may lie. */
+  folders(kind: Kind): { dir: string; depth: number; glob: PathGlob; variants: boolean }[] {
+    const place = this.places.find((p) => p.kind === kind);
+    if (!place) return [];
+    return place.globs.flatMap((glob) => glob.bases.map((b) => ({ dir: b.dir, depth: b.depth, glob, variants: place.variants })));
+  }
+
+  /** The kinds whose documents can lie in or below the folder `rel` ('' = the root). */
+  kindsUnder(rel: string): Kind[] {
+    return this.kinds.filter((k) =>
+      this.folders(k).some((f) => rel === '' || f.dir === rel || f.dir.startsWith(`${rel}/`) || (rel.startsWith(`${f.dir === '' ? '' : `${f.dir}/`}`) && (f.depth > 1 || f.variants))),
+    );
+  }
+}
+
+let defaultLayout: Layout | undefined;
+
+/** The layout of SPEC §1: every kind where the registry puts it, nothing ignored. */
+export function builtinLayout(): Layout {
+  return (defaultLayout ??= new Layout(BUILTIN_KINDS.map((k) => ({ kind: k.name as Kind, include: k.include, variants: k.variants }))));
+}
+
+/** The kind (and language) of a root-relative path in the built-in layout. */
+export function classify(path: string): { kind: Kind; lang: string | null } | null {
+  return builtinLayout().classify(path);
 }
 
 /** What a directory entry named like a document really is, following a symlink only inside the root. */
@@ -147,54 +201,80 @@ export function realRootOf(ref: Pick<FileRef, 'abs' | 'path'>): string {
   return realFolder(root) ?? root;
 }
 
+/** Whether a directory entry could be a folder to list: a folder, or a link (followed only inside the root). */
+function folderLike(entry: Dirent): boolean {
+  return entry.isDirectory() || entry.isSymbolicLink();
+}
+
 /**
- * Finds every document of the four kinds under `root`, sorted by path (code point order).
- * Entries named like documents that are not regular files are kept, with `problem` set, so that
- * lint reports them instead of skipping them silently; so are kind and language folders that resolve
- * outside the root or cannot be listed (one ref for the folder, its path the folder's), and names that
- * are not valid UTF-8. `folders`, when given, receives the stat identity of every folder listed, null
- * for one that was not (the lint cache keeps it to reuse the listing, see lint.ts).
+ * Finds the documents of `kinds` (default: every kind of the layout) under `root`, sorted by path
+ * (code point order), listing only the folders their include globs start from (and below them, as deep
+ * as the globs reach). Entries named like documents that are not regular files are kept, with `problem`
+ * set, so that lint reports them instead of skipping them silently; so are folders that resolve outside
+ * the root or cannot be listed (one ref for the folder, its path the folder's), and names that are not
+ * valid UTF-8. Ignored paths are neither listed nor returned. `folders`, when given, receives the stat
+ * identity of every folder listed, null for one that was not (the lint cache keeps it to reuse the
+ * listing, see lint.ts).
  */
-export function discover(root: string, kinds?: ReadonlySet<Kind>, folders?: Map<string, string | null>): FileRef[] {
+export function discover(root: string, kinds?: ReadonlySet<Kind>, folders?: Map<string, string | null>, layout: Layout = builtinLayout()): FileRef[] {
   const realRoot = realFolder(root) ?? realpathSync.native(root);
   const out: FileRef[] = [];
-  const visit = (relDir: string, lang: string | null, kind: Kind, ext: string, sub: boolean, viaLink = false): void => {
-    const absDir = absolute(root, relDir);
-    const listing = listInside(absDir, realRoot);
-    if (listing.kind !== 'listed') {
-      folders?.set(relDir, null);
-      const problem = folderProblem(root, realRoot, relDir, listing);
-      if (problem) out.push({ path: relDir, abs: absDir, kind, lang: null, ...problem });
-      return;
-    }
-    // The identity of the folder as listed, from the handle it was listed through: an entry added after
-    // the listing changes it, so a recorded identity never vouches for a listing that lacks a file.
-    folders?.set(relDir, statIdentity(listing.stats));
-    for (const entry of listing.entries) {
-      const badName = listing.badNames?.has(entry) === true;
-      const path = `${relDir}/${entry.name}`;
-      const abs = `${absDir}${sep}${entry.name}`; // plain concatenation: path.join per entry costs at 10k files
-      if (sub && lang === null && (entry.isDirectory() || entry.isSymbolicLink()) && !entry.name.endsWith(ext)) {
-        // A language folder; a linked one is followed only when it stays inside the root.
-        if (badName) out.push({ path, abs, kind, lang: null, problem: 'bad-name' });
-        else if (entry.isDirectory()) visit(path, entry.name, kind, ext, false);
-        else {
-          const where = linkedFolder(realRoot, abs);
-          if (where === 'inside') visit(path, entry.name, kind, ext, false, true);
-          else if (where === 'outside') out.push({ path, abs, kind, lang: null, problem: 'folder-outside', link: true });
-        }
-        continue;
-      }
-      if (!entry.name.endsWith(ext) || entry.name.length <= ext.length) continue;
-      // A name that is not UTF-8 is never opened: its lossy text names another file, or none.
-      const what = badName ? 'bad-name' : inspect(realRoot, abs, entry);
-      const ref: FileRef = { path, abs, kind, lang };
-      if (what !== 'file') ref.problem = what;
-      if (viaLink || entry.isSymbolicLink()) ref.link = true;
-      out.push(ref);
-    }
+  const seen = new Set<string>();
+  const add = (ref: FileRef): void => {
+    if (seen.has(ref.path)) return;
+    seen.add(ref.path);
+    out.push(ref);
   };
-  for (const l of LAYOUT) if (!kinds || kinds.has(l.kind)) visit(l.dir, null, l.kind, l.ext, l.sub);
+  for (const kind of layout.kinds) {
+    if (kinds && !kinds.has(kind)) continue;
+    /**
+     * Lists `relDir`, `depth` levels deep at most. `english` is set inside a language folder: the folder
+     * the variant's English source lies in, whose path the glob is matched against.
+     */
+    const visit = (glob: PathGlob, relDir: string, depth: number, variants: boolean, lang: string | null, english: string | null, viaLink: boolean): void => {
+      const absDir = relDir === '' ? root : absolute(root, relDir);
+      if (folders?.has(relDir)) return; // listed already through another glob of the kind
+      const listing = listInside(absDir, realRoot);
+      if (listing.kind !== 'listed') {
+        folders?.set(relDir, null);
+        const problem = folderProblem(root, realRoot, relDir, listing);
+        if (problem) add({ path: relDir, abs: absDir, kind, lang: null, ...problem });
+        return;
+      }
+      // The identity of the folder as listed, from the handle it was listed through: an entry added after
+      // the listing changes it, so a recorded identity never vouches for a listing that lacks a file.
+      folders?.set(relDir, statIdentity(listing.stats));
+      for (const entry of listing.entries) {
+        const badName = listing.badNames?.has(entry) === true;
+        const path = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
+        if (layout.isIgnored(path)) continue;
+        const abs = `${absDir}${sep}${entry.name}`; // plain concatenation: path.join per entry costs at 10k files
+        const matched = glob.match(english === null ? path : `${english}/${entry.name}`);
+        if (!matched && folderLike(entry) && english === null && (depth > 1 || variants)) {
+          // A folder below: deeper documents of the glob, or (for a kind with variants, at the level of
+          // its documents) a language folder. A linked folder is followed only when it stays inside the root.
+          const where = badName ? 'bad-name' : entry.isDirectory() ? 'inside' : linkedFolder(realRoot, abs);
+          const asLanguage = depth === 1;
+          if (where === 'bad-name') add({ path, abs, kind, lang: null, problem: 'bad-name' });
+          else if (where === 'outside') add({ path, abs, kind, lang: null, problem: 'folder-outside', link: true });
+          else if (where === 'inside') {
+            if (asLanguage) visit(glob, path, 1, false, entry.name, relDir, viaLink || entry.isSymbolicLink());
+            else visit(glob, path, depth - 1, variants, null, null, viaLink || entry.isSymbolicLink());
+          }
+          continue;
+        }
+        if (!matched) continue;
+        if (layout.classify(path)?.kind !== kind) continue; // an earlier kind of the registry holds it
+        // A name that is not UTF-8 is never opened: its lossy text names another file, or none.
+        const what = badName ? 'bad-name' : inspect(realRoot, abs, entry);
+        const ref: FileRef = { path, abs, kind, lang };
+        if (what !== 'file') ref.problem = what;
+        if (viaLink || entry.isSymbolicLink()) ref.link = true;
+        add(ref);
+      }
+    };
+    for (const f of layout.folders(kind)) visit(f.glob, f.dir, f.depth, f.variants, null, null, false);
+  }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
@@ -204,15 +284,8 @@ function absolute(root: string, rel: string): string {
 }
 
 /** The reference of a document known by its root-relative path (a listing kept in the lint cache). */
-export function refAt(root: string, path: string, kind: Kind): FileRef {
-  return { path, abs: absolute(root, path), kind, lang: kind === 'sysrs' ? variantLanguage(path) : null };
-}
-
-/** The language folder of a SysRS path (`docs/sysrs/<lang>/<file>`), or null for an English one. */
-export function variantLanguage(sysrsPath: string): string | null {
-  const start = KIND_DIRS.sysrs.length + 1;
-  const slash = sysrsPath.indexOf('/', start);
-  return slash === -1 ? null : sysrsPath.slice(start, slash);
+export function refAt(root: string, path: string, kind: Kind, layout: Layout = builtinLayout()): FileRef {
+  return { path, abs: absolute(root, path), kind, lang: layout.classify(path)?.lang ?? null };
 }
 
 export function existsAsDirectory(abs: string): boolean {

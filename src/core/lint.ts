@@ -5,7 +5,7 @@ import type { Analysis } from './analysis.js';
 import { crossFileDiagnostics } from './cross-file.js';
 import { contentHash, identityOf, readLimited } from './file-identity.js';
 import type { ReadOutcome } from './file-identity.js';
-import { KIND_DIRS, classify, discover, reach, refAt } from './layout.js';
+import { builtinLayout, classify, discover, reach, refAt } from './layout.js';
 import type { FileRef } from './layout.js';
 import { LintCache } from './lint-cache.js';
 import type { CacheEntry, Folders } from './lint-cache.js';
@@ -97,9 +97,7 @@ function kindsOf(t: Target): Kind[] {
     const c = classify(t.rel);
     return c ? [c.kind] : [];
   }
-  return (Object.entries(KIND_DIRS) as [Kind, string][])
-    .filter(([, dir]) => t.rel === '' || dir === t.rel || dir.startsWith(`${t.rel}/`) || t.rel.startsWith(`${dir}/`))
-    .map(([kind]) => kind);
+  return builtinLayout().kindsUnder(t.rel);
 }
 
 /** Whether a document is selected by the targets; a folder's failure also when a target lies inside that folder. */
@@ -125,7 +123,6 @@ interface Plan {
 /** How a run lists the documents of one kind. */
 type Lister = (kind: Kind) => FileRef[];
 
-const ALL_KINDS = Object.keys(KIND_DIRS) as Kind[];
 
 function byPath(refs: FileRef[]): FileRef[] {
   // Each kind's list is sorted already: merging a few sorted runs is linear for V8's TimSort.
@@ -138,7 +135,7 @@ function byPath(refs: FileRef[]): FileRef[] {
  */
 function plan(options: LintOptions, list: Lister = (kind) => discover(options.root, new Set([kind]))): Plan {
   if (!options.paths || options.paths.length === 0) {
-    const all = byPath(ALL_KINDS.flatMap(list));
+    const all = byPath(builtinLayout().kinds.flatMap(list));
     return { needed: all, selected: new Set(all.map((f) => f.path)), targets: [] };
   }
   const ts = targets(options.root, options.paths, options.cwd ?? process.cwd());
@@ -185,7 +182,7 @@ export function lint(options: LintOptions, rules: RuleSet = loadRuleSet(options.
  */
 export function lintRepository(repo: Repository, paths: readonly string[] = [], cwd = repo.root): LintRun {
   const ts = paths.length > 0 ? targets(repo.root, paths, cwd) : null;
-  const kinds = ts ? new Set(ts.flatMap(kindsOf)) : new Set(Object.keys(KIND_DIRS) as Kind[]);
+  const kinds = ts ? new Set(ts.flatMap(kindsOf)) : new Set(builtinLayout().kinds);
   const chosen: Entry[] = [];
   for (const kind of kinds) {
     for (const e of repo.entries(kind)) if (!ts || isSelected(e.ref, ts)) chosen.push(e);

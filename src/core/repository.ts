@@ -5,7 +5,7 @@ import { analyzeFileIdentified } from './analyze.js';
 import type { Analysis } from './analysis.js';
 import { crossFileDiagnostics } from './cross-file.js';
 import { identityOf } from './file-identity.js';
-import { KIND_DIRS, discover } from './layout.js';
+import { builtinLayout, discover } from './layout.js';
 import type { FileRef } from './layout.js';
 import { resultOf } from './result.js';
 import { isInside, realFolder, resolved } from './safe-fs.js';
@@ -52,7 +52,7 @@ interface Watch {
   ok: boolean;
   dirty: boolean;
   /**
-   * Files named by events since the last scan (relative to the kind folder), or 'all'. They are re-read
+   * Files named by events since the last scan (root-relative), or 'all'. They are re-read
    * even when their stat looks the same: two writes within one clock tick can leave size and mtime equal.
    */
   changed: Set<string> | 'all';
@@ -122,12 +122,13 @@ export class Repository {
     if (old) for (const f of old.folders.values()) f.watcher?.close();
     const w: Watch = { folders: new Map(), ok: true, dirty: true, changed: 'all' };
     this.watches.set(kind, w);
-    this.watchFolder(w, KIND_DIRS[kind], KIND_DIRS[kind]);
+    for (const f of builtinLayout().folders(kind)) this.watchFolder(w, f.dir);
     return w;
   }
 
   /** Adds a folder to a watch; its identity is taken before the watcher starts, so a swap in between shows next time. */
-  private watchFolder(w: Watch, rel: string, kindDir: string): void {
+  private watchFolder(w: Watch, rel: string): void {
+    if (w.folders.has(rel)) return;
     const abs = join(this.root, rel);
     const folder: Watched = { rel, identity: folderIdentity(abs) };
     w.folders.set(rel, folder);
@@ -141,7 +142,7 @@ export class Repository {
       w.ok = false;
       return;
     }
-    const prefix = rel === kindDir ? '' : `${rel.slice(kindDir.length + 1)}/`;
+    const prefix = rel === '' ? '' : `${rel}/`;
     try {
       folder.watcher = watch(abs, { persistent: false }, (_event, name) => {
         w.dirty = true;
@@ -177,8 +178,7 @@ export class Repository {
       w.dirty = false;
       w.changed = new Set();
     }
-    const prefix = `${KIND_DIRS[kind]}/`;
-    const forced = (path: string) => changed === 'all' || changed.has(path.slice(prefix.length));
+    const forced = (path: string) => changed === 'all' || changed.has(path);
     const listed = w ? new Map<string, string | null>() : undefined;
     const refs = discover(this.root, new Set([kind]), listed);
     if (w && listed) {
@@ -186,7 +186,7 @@ export class Repository {
       // its listing and its watch are seen by one more scan at the next call.
       for (const rel of listed.keys()) {
         if (w.folders.has(rel)) continue;
-        this.watchFolder(w, rel, KIND_DIRS[kind]);
+        this.watchFolder(w, rel);
         w.dirty = true;
       }
     }
