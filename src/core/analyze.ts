@@ -3,6 +3,7 @@ import { contentHash, readLimited } from './file-identity.js';
 import type { ReadOutcome } from './file-identity.js';
 import { realRootOf } from './layout.js';
 import type { FileRef, Problem } from './layout.js';
+import { capDiagnostics } from './result.js';
 import type { RuleSet } from './schemas.js';
 import type { Kind } from './types.js';
 import { analyzeDocument, fileFailure } from '../engine/analyze-file.js';
@@ -18,10 +19,15 @@ export function problemFailure(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, pro
   return fileFailure(kind, kindData(kind, rules), ref, problem);
 }
 
-/** Analyzes one document given as bytes: encoding, then the kind's own rules. Pure: no I/O. */
+/**
+ * Analyzes one document given as bytes: encoding, then the kind's own rules. Pure: no I/O. Its own
+ * diagnostics are capped here to the ones its result can show (see `capDiagnostics`).
+ */
 export function analyzeBytes(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, bytes: Uint8Array, rules: RuleSet, withBody = true): Analysis {
   const kind = builtinKind(ref.kind)!;
-  return analyzeDocument(kind, kindData(kind, rules), ref, bytes, withBody);
+  const analysis = analyzeDocument(kind, kindData(kind, rules), ref, bytes, withBody);
+  analysis.diagnostics = capDiagnostics(analysis.diagnostics);
+  return analysis;
 }
 
 /** What discovery found instead of a file (layout.ts `Problem`). */

@@ -1,6 +1,8 @@
 import { dirname } from 'node:path';
 import type { Facts } from './analysis.js';
-import { folderLeavesRoot } from './layout.js';
+import { builtinLayout, folderLeavesRoot } from './layout.js';
+import { MAX_DIAGNOSTICS } from './result.js';
+import { isPosition } from '../engine/facts-codec.js';
 import { WriteRefused, isInside, readInside, realFolder, replaceFile, resolved, whyUnread } from './safe-fs.js';
 import { builtinKind } from '../kinds/index.js';
 import type { Diagnostic, Kind } from './types.js';
@@ -39,6 +41,49 @@ function kindOf(kind: Kind) {
   return k;
 }
 
+/**
+ * A cache file is data anyone with write access to the root can change (or a disk can corrupt): every
+ * row is checked before it is believed, and a section with one bad row is read as empty (its files are
+ * checked again). Positions must be those of a document of at most 2 MiB.
+ */
+class BadRow extends Error {}
+
+const RULE_ID = /^[a-z][a-z0-9-]*$/;
+const DIAGNOSTIC_KEYS: ReadonlySet<string> = new Set(['line', 'column', 'rule', 'message', 'endLine', 'endColumn']);
+
+
+function bad(what: string): never {
+  throw new BadRow(`invalid cache row: ${what}`);
+}
+
+function diagnosticsOf(r: unknown): Diagnostic[] {
+  if (r === 0) return [];
+  // A file's own diagnostics are capped when it is analyzed: more than that was never written.
+  if (!Array.isArray(r) || r.length === 0 || r.length > MAX_DIAGNOSTICS) bad('diagnostics');
+  for (const d of r as unknown[]) {
+    if (typeof d !== 'object' || d === null || Array.isArray(d)) bad('diagnostic');
+    const o = d as Record<string, unknown>;
+    for (const key in o) if (!DIAGNOSTIC_KEYS.has(key)) bad('diagnostic field');
+    if (!isPosition(o['line']) || !isPosition(o['column']) || typeof o['rule'] !== 'string' || !RULE_ID.test(o['rule']) || typeof o['message'] !== 'string') bad('diagnostic');
+    // An end, when given, is not before the start (an endColumn alone ends on the start line, as in SARIF).
+    const line = o['line'];
+    const { endLine, endColumn } = o;
+    if (endLine !== undefined && (!isPosition(endLine) || endLine < line)) bad('diagnostic end');
+    if (endColumn !== undefined && (!isPosition(endColumn) || ((endLine ?? line) === line && endColumn < o['column']))) bad('diagnostic end');
+  }
+  return r as Diagnostic[];
+}
+
+/**
+ * Whether a path is one the layout gives `kind`, with no `.`, `..` or empty folder name: a crafted row
+ * must not make lint read outside the kind's folders.
+ */
+function documentPathCheck(kind: Kind): (path: unknown) => path is string {
+  const layout = builtinLayout();
+  return (path: unknown): path is string =>
+    typeof path === 'string' && !path.startsWith('/') && !/(?:^|\/)\.{0,2}(?:\/|$)/.test(path) && layout.classify(path)?.kind === kind;
+}
+
 function factsRow(kind: Kind, f: Facts): unknown {
   return kindOf(kind).codec.encode(f);
 }
@@ -46,8 +91,7 @@ function factsRow(kind: Kind, f: Facts): unknown {
 /** The facts of a row (throws on a row that is not one: the caller starts the section afresh). */
 function factsOf(kind: Kind, path: string, r: unknown): Facts {
   const facts = kindOf(kind).codec.decode(r, path) as Facts | null;
-  if (facts === null) throw new Error(`damaged facts of ${path}`);
-  return facts;
+  return facts ?? bad(`${kind} facts`);
 }
 
 /** The id a document of this path and facts gets when nothing else names it (stored as 0: most rows). */
@@ -66,22 +110,33 @@ export function encodeSection(entries: ReadonlyMap<string, CacheEntry>): string 
   return JSON.stringify(rows);
 }
 
-/** Reads a section written by `encodeSection` (throws on anything else: the caller starts it afresh). */
+/**
+ * Reads a section written by `encodeSection`. Throws on anything else — not JSON, or any row that is
+ * not exactly what `encodeSection` writes (see `BadRow`) — and the caller then starts the section afresh.
+ */
 export function decodeSection(kind: Kind, text: string): Entries {
-  const rows = JSON.parse(text) as Row[];
-  if (!Array.isArray(rows)) throw new Error('not a cache section');
+  const rows = JSON.parse(text) as unknown;
+  if (!Array.isArray(rows)) throw new BadRow('not a cache section');
   const entries: Entries = new Map();
+  const isDocumentPath = documentPathCheck(kind);
   // Indexed reads, not destructuring: this loop runs once per file, mostly before V8 optimizes it, and
   // array destructuring goes through the iterator protocol there.
   for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
+    const row = rows[i] as unknown[];
+    if (!Array.isArray(row) || row.length !== 7) bad('shape');
     const path = row[0];
+    if (!isDocumentPath(path)) bad('path');
+    const identity = row[1];
+    const hash = row[2];
     const flags = row[3];
-    const diagnostics = row[5];
-    const facts = factsOf(kind, path, row[6]);
     const id = row[4];
-    const entry: CacheEntry = { kind, id: id === 0 ? usualId(kind, path, facts) : id, hash: row[2], identity: row[1], full: (flags & FULL) !== 0, diagnostics: diagnostics === 0 ? [] : diagnostics, facts };
-    if (flags & RACY) entry.racy = true;
+    if (typeof identity !== 'string' || identity === '' || (hash !== null && (typeof hash !== 'string' || hash === ''))) bad('identity or hash');
+    if (flags !== ((flags as number) | 0) || (flags as number) < 0 || (flags as number) > (FULL | RACY)) bad('flags');
+    if (id !== 0 && (typeof id !== 'string' || id === '')) bad('id');
+    const diagnostics = row[5] === 0 ? [] : diagnosticsOf(row[5]);
+    const facts = factsOf(kind, path, row[6]);
+    const entry: CacheEntry = { kind, id: id === 0 ? usualId(kind, path, facts) : (id as string), hash: hash as string | null, identity, full: ((flags as number) & FULL) !== 0, diagnostics, facts };
+    if ((flags as number) & RACY) entry.racy = true;
     entries.set(path, entry);
   }
   return entries;
@@ -264,9 +319,15 @@ export class LintCache {
           }
         }
       } catch {
+        // Unreadable or with a bad row: the kind starts afresh, and its recorded listing (the section's
+        // paths) goes with it.
         entries = new Map();
         this.rewrite.add(kind);
         this.touched.add(kind);
+        if (this.data.listings?.[kind] !== undefined) {
+          delete this.data.listings[kind];
+          this.headerDirty = true;
+        }
       }
       this.parsed.set(kind, entries);
       this.updated.set(kind, updated);
@@ -285,6 +346,7 @@ export class LintCache {
 
   /** The recorded folders of a kind's listing, if its section was recorded with one. */
   folders(kind: Kind): Folders | undefined {
+    this.section(kind); // a section that does not decode has no listing to trust
     return this.data.listings?.[kind];
   }
 

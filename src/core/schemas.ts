@@ -1,12 +1,15 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 import { sha256 } from './file-identity.js';
+import { linearPattern, linearRegExp } from './linear-regexp.js';
 import { isInside, listInside, readInside, realFolder, resolved, whyUnread } from './safe-fs.js';
 import type { HeadingTable, Kind } from './types.js';
+import { compileOutline } from '../kinds/sysrs/outline-data.js';
+import type { CompiledOutline, SysrsOutline } from '../kinds/sysrs/outline-data.js';
 
 /** docgate's own `schemas/` folder (next to `dist/` and `src/`). */
 export const BUNDLED_SCHEMA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../schemas');
@@ -23,8 +26,9 @@ const HEADING_TABLE = /^sysrs-headings\.([a-z]{2})\.json$/;
 /** A usage or configuration problem (exit code 2), as opposed to a content defect. */
 export class ConfigError extends Error {}
 
+/** A JSON Schema as rules read it. Any subschema may be a boolean (`true`: anything, `false`: nothing). */
 export interface JsonSchema {
-  properties?: Record<string, { default?: unknown; [k: string]: unknown }>;
+  properties?: Record<string, { default?: unknown; [k: string]: unknown } | boolean>;
   [k: string]: unknown;
 }
 
@@ -69,22 +73,67 @@ function precompiledModule(text: string): string | undefined {
   return found ? join(PRECOMPILED_DIR, found.module) : undefined;
 }
 
-/** The ajv compiler, loaded only when a schema has no precompiled validator (it costs ~60 ms to load). */
+/**
+ * ajv's strict check that no name of `properties` matches a pattern of `patternProperties` beside it,
+ * done here with the linear-time engine: ajv does it with RegExp while compiling, where a crafted
+ * pattern and a long property name would backtrack for hours. Same message as ajv's.
+ */
+function checkMatchingProperties(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) checkMatchingProperties(item);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const o = node as Record<string, unknown>;
+  const patterns = o['patternProperties'];
+  const properties = o['properties'];
+  if (isPlainObject(patterns) && isPlainObject(properties)) {
+    for (const pattern of Object.keys(patterns)) {
+      let re: { test(s: string): boolean };
+      try {
+        re = linearPattern(pattern);
+      } catch {
+        continue; // reported by ajv when it compiles the pattern
+      }
+      for (const prop of Object.keys(properties)) {
+        if (re.test(prop)) throw new Error(`strict mode: property ${prop} matches pattern ${pattern} (use allowMatchingProperties)`);
+      }
+    }
+  }
+  // Values of these keywords are data, not schemas.
+  for (const [key, value] of Object.entries(o)) if (key !== 'const' && key !== 'enum' && key !== 'default' && key !== 'examples') checkMatchingProperties(value);
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * The ajv compiler, loaded only when a schema has no precompiled validator (it costs ~60 ms to load).
+ * Such a schema is a root's own: its patterns run on the linear-time engine (src/core/linear-regexp.ts).
+ */
 function runtimeCompile(schema: JsonSchema): ValidateFunction {
   const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as { Ajv2020: new (o: object) => Ajv2020 };
   const formats = require('ajv-formats') as { default?: (a: Ajv2020) => Ajv2020 } & ((a: Ajv2020) => Ajv2020);
+  checkMatchingProperties(schema);
   // A fresh Ajv per distinct schema text: an overriding schema may reuse the bundled `$id`.
-  const ajv = new Ajv({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true });
+  const ajv = new Ajv({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true, allowMatchingProperties: true, code: { regExp: linearRegExp } });
   (formats.default ?? formats)(ajv);
   return ajv.compile(schema);
 }
 
-function compile(text: string, file: string): CompiledSchema {
+/** A rule file as messages name it: root-relative (`schemas/x.json`), or docgate's own by its full path. */
+function shownPath(root: string, file: string): string {
+  const rel = relative(root, file);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : file;
+}
+
+function compile(text: string, file: string, shown = file): CompiledSchema {
   let schema: JsonSchema;
   try {
     schema = JSON.parse(text) as JsonSchema;
   } catch (e) {
-    throw new ConfigError(`schema ${file} is not valid JSON: ${(e as Error).message}`);
+    throw new ConfigError(`schema ${shown} is not valid JSON: ${(e as Error).message}`);
   }
   let validate = compiled.get(text);
   if (!validate) {
@@ -105,7 +154,7 @@ function compile(text: string, file: string): CompiledSchema {
     try {
       validate = runtimeCompile(schema);
     } catch (e) {
-      throw new ConfigError(`schema ${file} does not compile: ${(e as Error).message}`);
+      throw new ConfigError(`schema ${shown} does not compile: ${(e as Error).message}`);
     }
     compiled.set(text, validate);
   }
@@ -199,6 +248,26 @@ function parseTable(text: string, file: string, lang: string): HeadingTable {
   }
 }
 
+/**
+ * What is wrong with a heading table for this outline, or null: every heading of the outline needs a
+ * translation, each a non-empty string of its own (a text shared by two headings could not tell them
+ * apart), and the H1 prefix must not be blank.
+ */
+function tableProblem(table: HeadingTable, outline: CompiledOutline): string | null {
+  if (table.h1Prefix.trim() === '') return `unexpected h1Prefix ${JSON.stringify(table.h1Prefix)}, expected a non-empty string`;
+  if (Array.isArray(table.headings)) return 'unexpected list for `headings`, expected an object of translations';
+  const owner = new Map<string, string>();
+  for (const [heading, text] of Object.entries(table.headings as Record<string, unknown>)) {
+    if (typeof text !== 'string' || text.trim() === '') return `unexpected translation ${JSON.stringify(text) ?? String(text)} of ${JSON.stringify(heading)}, expected a non-empty string`;
+    const other = owner.get(text);
+    if (other !== undefined) return `unexpected translation ${JSON.stringify(text)} of both ${JSON.stringify(other)} and ${JSON.stringify(heading)}, expected a different text for each heading`;
+    owner.set(text, heading);
+  }
+  const missing = outline.all.filter((n) => !Object.hasOwn(table.headings, n.heading)).map((n) => JSON.stringify(n.heading));
+  if (missing.length > 0) return `unexpected table without a translation of ${missing.join(', ')}, expected one for every heading of the outline`;
+  return null;
+}
+
 const ruleSets = new Map<string, RuleSet>();
 
 /** Loads (once per root and rule-file content) the schemas, outline and heading tables for `root`. */
@@ -225,15 +294,27 @@ export function loadRuleSet(root: string): RuleSet {
   const cached = ruleSets.get(key);
   if (cached) return cached;
 
+  const outlineFile = shownPath(root, files[OUTLINE_FILE]!);
   let outline: unknown;
   try {
     outline = JSON.parse(texts[OUTLINE_FILE]!);
   } catch (e) {
-    throw new ConfigError(`outline ${files[OUTLINE_FILE]} is not valid JSON: ${(e as Error).message}`);
+    throw new ConfigError(`outline ${outlineFile} is not valid JSON: ${(e as Error).message}`);
   }
+  // A malformed outline or heading table is a configuration error here, once, rather than a failure of
+  // every SysRS at 1:1 (SPEC §8). The compiled forms are cached for the outline engine.
+  const english = compileOutline(outline as SysrsOutline, null);
+  if (typeof english === 'string') throw new ConfigError(`outline ${outlineFile} is invalid: ${english}`);
   const headingTables = new Map<string, HeadingTable>();
-  for (const [lang, text] of tableTexts) headingTables.set(lang, parseTable(text, tableFiles.get(lang)!, lang));
-  const make = (name: string): CompiledSchema => compile(texts[name]!, files[name]!);
+  for (const [lang, text] of tableTexts) {
+    const tableFile = shownPath(root, tableFiles.get(lang)!);
+    const table = parseTable(text, tableFile, lang);
+    const problem = tableProblem(table, english);
+    const translated = problem ?? compileOutline(outline as SysrsOutline, table);
+    if (typeof translated === 'string') throw new ConfigError(`heading table ${tableFile} is invalid: ${translated}`);
+    headingTables.set(lang, table);
+  }
+  const make = (name: string): CompiledSchema => compile(texts[name]!, files[name]!, shownPath(root, files[name]!));
   let digest: string | undefined;
   const set: RuleSet = {
     template: make(SCHEMA_FILES.template),
@@ -251,10 +332,12 @@ export function loadRuleSet(root: string): RuleSet {
 }
 
 /** Replaces null or blank values by the schema's `default`, and fills absent keys that have one. */
-export function applyDefaults(data: Record<string, unknown>, schema: JsonSchema): Record<string, unknown> {
+export function applyDefaults(data: Record<string, unknown>, schema: JsonSchema | boolean): Record<string, unknown> {
   const out: Record<string, unknown> = { ...data };
-  for (const [key, sub] of Object.entries(schema.properties ?? {})) {
-    if (!('default' in sub)) continue;
+  const properties = isPlainObject(schema) ? schema.properties : undefined;
+  for (const [key, sub] of Object.entries(isPlainObject(properties) ? properties : {})) {
+    // A boolean subschema (`"name": true`) has no default.
+    if (!isPlainObject(sub) || !('default' in sub)) continue;
     const v = out[key];
     if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) out[key] = sub.default;
   }

@@ -7,9 +7,12 @@ export function locatedRow(l: Located<string> | null): LocatedRow {
   return l ? [l.value, l.line, l.column] : 0;
 }
 
-/** A position read from a cache row: a positive integer no larger than any real file could need. */
-export function isPosition(n: unknown): n is number {
-  return Number.isSafeInteger(n) && (n as number) >= 1 && (n as number) <= 1e9;
+/** Larger than any line or column of a document docgate reads (at most 2 MiB). */
+export const MAX_POSITION = 4 * 1024 * 1024;
+
+/** A whole number from 1 to MAX_POSITION (`v | 0` is v itself only for a number that is a 32-bit integer). */
+export function isPosition(v: unknown): v is number {
+  return v === ((v as number) | 0) && (v as number) >= 1 && (v as number) <= MAX_POSITION;
 }
 
 /** A located value from its row; undefined when the row is not one (a damaged cache). */

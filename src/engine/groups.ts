@@ -3,6 +3,7 @@
  * names the other holders of a key.
  */
 import type { Located } from '../core/analysis.js';
+import { formatBytes } from '../core/text.js';
 import type { FactsEntry, ReportAt } from './rule.js';
 
 /** Items by key; a key held by one item maps to the item itself (no array for each of 5,000 unique names). */
@@ -25,9 +26,19 @@ export function members<T>(found: T | T[] | undefined): T[] {
   return found === undefined ? [] : Array.isArray(found) ? found : [found];
 }
 
-/** `a, b` — the other paths of a group, for "(also in …)". */
+/** At most this many others are named in a cross-file message; the rest are counted (4,000 alike files). */
+export const MAX_NAMED = 3;
+
+/** `a, b, c`, or `a, b, c and 3,996 more`: the members of `group` other than `self`, in path order. */
 export function others(group: readonly { path: string }[], self: { path: string }): string {
-  return group.filter((o) => o !== self).map((o) => o.path).join(', ');
+  const named: string[] = [];
+  for (const o of group) {
+    if (o === self) continue;
+    if (named.length === MAX_NAMED) break;
+    named.push(o.path);
+  }
+  const more = group.length - 1 - named.length;
+  return more > 0 ? `${named.join(', ')} and ${formatBytes(more)} more` : named.join(', ');
 }
 
 /**

@@ -14,6 +14,7 @@
  */
 import type { Located } from '../../core/analysis.js';
 import { readFrontmatterDoc } from '../../core/frontmatter-doc.js';
+import { MAX_DIAGNOSTICS } from '../../core/result.js';
 import type { FrontmatterParse, SchemaCheck } from '../../core/frontmatter-doc.js';
 import { quote } from '../../core/position.js';
 import { locatedOf, locatedRow } from '../../engine/facts-codec.js';
@@ -80,7 +81,7 @@ function parseCustom(config: CustomKindConfig, file: FileText, data: KindData, f
   }
   let outline: OutlineModel | null = null;
   if (full && data.outline !== null && !frontmatter.split.unterminated) {
-    const check = checkSysrsBody(frontmatter.split.body, frontmatter.split.bodyLineOffset, data.outline as SysrsOutline, null);
+    const check = checkSysrsBody(frontmatter.split.body, frontmatter.split.bodyLineOffset, data.outline as SysrsOutline, null, MAX_DIAGNOSTICS);
     outline = {
       title: check.title,
       body: check.body,

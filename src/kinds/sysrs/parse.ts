@@ -1,5 +1,6 @@
 import type { Located } from '../../core/analysis.js';
 import { readFrontmatterDoc } from '../../core/frontmatter-doc.js';
+import { MAX_DIAGNOSTICS } from '../../core/result.js';
 import type { FrontmatterParse, SchemaCheck } from '../../core/frontmatter-doc.js';
 import type { HeadingTable } from '../../core/types.js';
 import type { FileText, KindData, Layers } from '../../engine/kind.js';
@@ -82,7 +83,7 @@ export function parseSysrs(file: FileText, data: KindData, full: boolean): Sysrs
   const id = typeof written === 'string' && UUID.test(written) ? { value: written, ...frontmatter.locator.value(['id']) } : null;
   let outline: OutlineModel | null = null;
   if (full && language === null && !frontmatter.split.unterminated) {
-    const check = checkSysrsBody(frontmatter.split.body, frontmatter.split.bodyLineOffset, data.outline as SysrsOutline, table);
+    const check = checkSysrsBody(frontmatter.split.body, frontmatter.split.bodyLineOffset, data.outline as SysrsOutline, table, MAX_DIAGNOSTICS);
     outline = {
       title: check.title,
       body: check.body,

@@ -21,7 +21,10 @@ export const schemaRule = defineRule({
   },
   schema(check, report) {
     for (const e of errorsOf(check, (k) => !HANDLED.has(k))) {
-      report(check.locator.value(e.path), `${e.field} value ${quote(e.value)}`, `it to ${e.error.message ?? 'match the schema'}`);
+      const at = check.locator.value(e.path);
+      // `"key": false`: the schema allows no value there.
+      if (e.error.keyword === 'false schema') report(at, `${e.path.length > 0 ? `${e.field} value` : 'content'} ${quote(e.value)}`, 'no value (the schema is `false`)');
+      else report(at, `${e.field} value ${quote(e.value)}`, `it to ${e.error.message ?? 'match the schema'}`);
     }
   },
 });

@@ -1,6 +1,6 @@
 import { defineCrossFileRule } from '../../../engine/rule.js';
 import type { TemplateFacts } from '../parse.js';
-import { edgesOf, owners, shortestCycle } from '../placeholder-graph.js';
+import { cycleText, cycles } from '../placeholder-graph.js';
 
 export const templatePlaceholderCycle = defineCrossFileRule<TemplateFacts>({
   id: 'template-placeholder-cycle',
@@ -17,10 +17,6 @@ export const templatePlaceholderCycle = defineCrossFileRule<TemplateFacts>({
     ],
   },
   checkAll(entries, report) {
-    const edges = edgesOf(entries, owners(entries));
-    for (const t of entries) {
-      const cycle = shortestCycle(t, edges);
-      if (cycle) report(t.path, cycle.at, `placeholder cycle ${cycle.names.join(' → ')}`, 'templates to reference each other without a cycle');
-    }
+    for (const c of cycles(entries)) report(c.entry.path, c.at, `placeholder cycle ${cycleText(c.ids)}`, 'templates to reference each other without a cycle');
   },
 });
