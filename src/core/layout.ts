@@ -47,16 +47,23 @@ export interface KindPlace {
 export class Layout {
   private readonly places: { kind: Kind; globs: PathGlob[]; variants: boolean }[];
   private readonly ignored: (path: string) => boolean;
+  /** The places of kinds with language variants (a lookup per cached path: most kinds have none). */
+  private readonly variantPlaces: Map<Kind, { globs: PathGlob[] }>;
 
   constructor(places: readonly KindPlace[], ignores: readonly string[] = []) {
     this.places = places.map((p) => ({ kind: p.kind, globs: p.include.map(compilePathGlob), variants: p.variants }));
     this.ignored = compileGlobs(ignores);
+    this.hasIgnores = ignores.length > 0;
+    this.variantPlaces = new Map(this.places.filter((p) => p.variants).map((p) => [p.kind, p]));
   }
 
   /** Every kind placed, in registry order. */
   get kinds(): Kind[] {
     return this.places.map((p) => p.kind);
   }
+
+  /** Whether any `ignores` glob was given (without one, discovery asks nothing per entry). */
+  readonly hasIgnores: boolean;
 
   /** Whether the configuration's `ignores` hide a path (never linted, never served). */
   isIgnored(path: string): boolean {
@@ -76,6 +83,46 @@ export class Layout {
     const english = [...parts.slice(0, -2), parts[parts.length - 1]!].join('/');
     for (const p of this.places) if (p.variants && p.globs.some((g) => g.match(english))) return { kind: p.kind, lang };
     return null;
+  }
+
+  /**
+   * Whether `kind`'s globs match a path (directly, or as a language variant), ignoring the other kinds:
+   * the cheap check of a lint cache row's path (5,000 of them in a pre-commit run), made once per kind.
+   */
+  holder(kind: Kind): (path: string) => boolean {
+    const place = this.places.find((p) => p.kind === kind);
+    if (!place) return () => false;
+    const { variants } = place;
+    const matchers = place.globs.map((g) => g.match);
+    const any = (path: string): boolean => {
+      // Indexed, not for-of: this runs per cache row, mostly before V8 optimizes it.
+      for (let i = 0; i < matchers.length; i++) if (matchers[i]!(path)) return true;
+      return false;
+    };
+    const ignored = this.ignored;
+    return (path) => {
+      if (ignored(path)) return false;
+      if (any(path)) return true;
+      const slash = path.lastIndexOf('/');
+      if (!variants || slash <= 0) return false;
+      const langSlash = path.lastIndexOf('/', slash - 1);
+      return any(`${langSlash === -1 ? '' : path.slice(0, langSlash + 1)}${path.slice(slash + 1)}`);
+    };
+  }
+
+  /** The language folder of a document of `kind` known to be one (a path from the lint cache), else null. */
+  langOf(kind: Kind, path: string): string | null {
+    const place = this.variantPlaces.get(kind);
+    if (place === undefined || place.globs.some((g) => g.match(path))) return null;
+    const slash = path.lastIndexOf('/');
+    const langSlash = path.lastIndexOf('/', slash - 1);
+    return path.slice(langSlash + 1, slash);
+  }
+
+  /** Whether documents of two kinds could share a path: a folder of one lies in or below a folder of the other. */
+  overlaps(a: Kind, b: Kind): boolean {
+    const under = (x: string, y: string) => y === '' || x === y || x.startsWith(`${y}/`);
+    return this.folders(a).some((fa) => this.folders(b).some((fb) => under(fa.dir, fb.dir) || under(fb.dir, fa.dir)));
   }
 
   /** The folders a kind's documents are listed from, with how deep below each they may lie. */
@@ -219,63 +266,67 @@ function folderLike(entry: Dirent): boolean {
 export function discover(root: string, kinds?: ReadonlySet<Kind>, folders?: Map<string, string | null>, layout: Layout = builtinLayout()): FileRef[] {
   const realRoot = realFolder(root) ?? realpathSync.native(root);
   const out: FileRef[] = [];
-  const seen = new Set<string>();
   const add = (ref: FileRef): void => {
-    if (seen.has(ref.path)) return;
-    seen.add(ref.path);
     out.push(ref);
+  };
+  const ignores = layout.hasIgnores;
+  /**
+   * Lists `relDir` for `kind`, `depth` levels deep at most. `english` is set inside a language folder:
+   * the folder the variant's English source lies in, whose path the glob is matched against. (One
+   * closure for every kind, not one per kind: V8 keeps type feedback, and optimizes, per closure.)
+   */
+  const visit = (kind: Kind, earlier: readonly ((path: string) => boolean)[], glob: PathGlob, relDir: string, depth: number, variants: boolean, lang: string | null, english: string | null, viaLink: boolean): void => {
+    const absDir = relDir === '' ? root : absolute(root, relDir);
+    if (folders?.has(relDir)) return; // listed already through another glob of the kind
+    const listing = listInside(absDir, realRoot);
+    if (listing.kind !== 'listed') {
+      folders?.set(relDir, null);
+      const problem = folderProblem(root, realRoot, relDir, listing);
+      if (problem) add({ path: relDir, abs: absDir, kind, lang: null, ...problem });
+      return;
+    }
+    // The identity of the folder as listed, from the handle it was listed through: an entry added after
+    // the listing changes it, so a recorded identity never vouches for a listing that lacks a file.
+    folders?.set(relDir, statIdentity(listing.stats));
+    for (const entry of listing.entries) {
+      const badName = listing.badNames?.has(entry) === true;
+      const path = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
+      if (ignores && layout.isIgnored(path)) continue;
+      const abs = `${absDir}${sep}${entry.name}`; // plain concatenation: path.join per entry costs at 10k files
+      const matched = glob.matchIn(english ?? relDir, entry.name);
+      if (!matched && folderLike(entry) && english === null && (depth > 1 || variants)) {
+        // A folder below: deeper documents of the glob, or (for a kind with variants, at the level of
+        // its documents) a language folder. A linked folder is followed only when it stays inside the root.
+        const where = badName ? 'bad-name' : entry.isDirectory() ? 'inside' : linkedFolder(realRoot, abs);
+        const asLanguage = depth === 1;
+        if (where === 'bad-name') add({ path, abs, kind, lang: null, problem: 'bad-name' });
+        else if (where === 'outside') add({ path, abs, kind, lang: null, problem: 'folder-outside', link: true });
+        else if (where === 'inside') {
+          if (asLanguage) visit(kind, earlier, glob, path, 1, false, entry.name, relDir, viaLink || entry.isSymbolicLink());
+          else visit(kind, earlier, glob, path, depth - 1, variants, null, null, viaLink || entry.isSymbolicLink());
+        }
+        continue;
+      }
+      if (!matched) continue;
+      if (earlier.some((holds) => holds(path))) continue; // an earlier kind of the registry holds it
+      // A name that is not UTF-8 is never opened: its lossy text names another file, or none.
+      const what = badName ? 'bad-name' : inspect(realRoot, abs, entry);
+      const ref: FileRef = { path, abs, kind, lang };
+      if (what !== 'file') ref.problem = what;
+      if (viaLink || entry.isSymbolicLink()) ref.link = true;
+      add(ref);
+    }
   };
   for (const kind of layout.kinds) {
     if (kinds && !kinds.has(kind)) continue;
-    /**
-     * Lists `relDir`, `depth` levels deep at most. `english` is set inside a language folder: the folder
-     * the variant's English source lies in, whose path the glob is matched against.
-     */
-    const visit = (glob: PathGlob, relDir: string, depth: number, variants: boolean, lang: string | null, english: string | null, viaLink: boolean): void => {
-      const absDir = relDir === '' ? root : absolute(root, relDir);
-      if (folders?.has(relDir)) return; // listed already through another glob of the kind
-      const listing = listInside(absDir, realRoot);
-      if (listing.kind !== 'listed') {
-        folders?.set(relDir, null);
-        const problem = folderProblem(root, realRoot, relDir, listing);
-        if (problem) add({ path: relDir, abs: absDir, kind, lang: null, ...problem });
-        return;
-      }
-      // The identity of the folder as listed, from the handle it was listed through: an entry added after
-      // the listing changes it, so a recorded identity never vouches for a listing that lacks a file.
-      folders?.set(relDir, statIdentity(listing.stats));
-      for (const entry of listing.entries) {
-        const badName = listing.badNames?.has(entry) === true;
-        const path = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
-        if (layout.isIgnored(path)) continue;
-        const abs = `${absDir}${sep}${entry.name}`; // plain concatenation: path.join per entry costs at 10k files
-        const matched = glob.match(english === null ? path : `${english}/${entry.name}`);
-        if (!matched && folderLike(entry) && english === null && (depth > 1 || variants)) {
-          // A folder below: deeper documents of the glob, or (for a kind with variants, at the level of
-          // its documents) a language folder. A linked folder is followed only when it stays inside the root.
-          const where = badName ? 'bad-name' : entry.isDirectory() ? 'inside' : linkedFolder(realRoot, abs);
-          const asLanguage = depth === 1;
-          if (where === 'bad-name') add({ path, abs, kind, lang: null, problem: 'bad-name' });
-          else if (where === 'outside') add({ path, abs, kind, lang: null, problem: 'folder-outside', link: true });
-          else if (where === 'inside') {
-            if (asLanguage) visit(glob, path, 1, false, entry.name, relDir, viaLink || entry.isSymbolicLink());
-            else visit(glob, path, depth - 1, variants, null, null, viaLink || entry.isSymbolicLink());
-          }
-          continue;
-        }
-        if (!matched) continue;
-        if (layout.classify(path)?.kind !== kind) continue; // an earlier kind of the registry holds it
-        // A name that is not UTF-8 is never opened: its lossy text names another file, or none.
-        const what = badName ? 'bad-name' : inspect(realRoot, abs, entry);
-        const ref: FileRef = { path, abs, kind, lang };
-        if (what !== 'file') ref.problem = what;
-        if (viaLink || entry.isSymbolicLink()) ref.link = true;
-        add(ref);
-      }
-    };
-    for (const f of layout.folders(kind)) visit(f.glob, f.dir, f.depth, f.variants, null, null, false);
+    // Kinds before this one whose documents could be named the same (their folders meet): a path they
+    // hold is theirs. The layout of SPEC §1 has none, so most listings ask no other kind.
+    const earlier = layout.kinds.slice(0, layout.kinds.indexOf(kind)).filter((k) => layout.overlaps(k, kind)).map((k) => layout.holder(k));
+    for (const f of layout.folders(kind)) visit(kind, earlier, f.glob, f.dir, f.depth, f.variants, null, null, false);
   }
-  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // Two globs of a kind may list the same file (`a/*.md` and `a/x*.md`): sorted, repeats are neighbours.
+  return out.filter((r, i) => i === 0 || out[i - 1]!.path !== r.path);
 }
 
 /** `root` joined with a root-relative `/` path, by concatenation: path.join per file costs at 10k files. */
@@ -285,7 +336,7 @@ function absolute(root: string, rel: string): string {
 
 /** The reference of a document known by its root-relative path (a listing kept in the lint cache). */
 export function refAt(root: string, path: string, kind: Kind, layout: Layout = builtinLayout()): FileRef {
-  return { path, abs: absolute(root, path), kind, lang: layout.classify(path)?.lang ?? null };
+  return { path, abs: absolute(root, path), kind, lang: layout.langOf(kind, path) };
 }
 
 export function existsAsDirectory(abs: string): boolean {

@@ -5,6 +5,7 @@ import { MAX_DIAGNOSTICS } from './result.js';
 import { isPosition } from '../engine/facts-codec.js';
 import { WriteRefused, isInside, readInside, realFolder, replaceFile, resolved, whyUnread } from './safe-fs.js';
 import { builtinKind } from '../kinds/index.js';
+import type { AnyKind } from '../engine/kind.js';
 import type { Diagnostic, Kind } from './types.js';
 
 /** What the cache keeps of one file: enough to replay its diagnostics and feed the cross-file rules. */
@@ -35,7 +36,7 @@ type Row = [path: string, identity: string, hash: string | null, flags: number, 
 const FULL = 1;
 const RACY = 2;
 
-function kindOf(kind: Kind) {
+function kindOf(kind: Kind): AnyKind {
   const k = builtinKind(kind);
   if (!k) throw new Error(`no kind ${kind}`);
   return k;
@@ -78,10 +79,12 @@ function diagnosticsOf(r: unknown): Diagnostic[] {
  * Whether a path is one the layout gives `kind`, with no `.`, `..` or empty folder name: a crafted row
  * must not make lint read outside the kind's folders.
  */
+/** An empty, `.` or `..` folder name. */
+const DOT_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/;
+
 function documentPathCheck(kind: Kind): (path: unknown) => path is string {
-  const layout = builtinLayout();
-  return (path: unknown): path is string =>
-    typeof path === 'string' && !path.startsWith('/') && !/(?:^|\/)\.{0,2}(?:\/|$)/.test(path) && layout.classify(path)?.kind === kind;
+  const holds = builtinLayout().holder(kind);
+  return (path: unknown): path is string => typeof path === 'string' && !path.startsWith('/') && !DOT_SEGMENT.test(path) && holds(path);
 }
 
 function factsRow(kind: Kind, f: Facts): unknown {
@@ -89,14 +92,13 @@ function factsRow(kind: Kind, f: Facts): unknown {
 }
 
 /** The facts of a row (throws on a row that is not one: the caller starts the section afresh). */
-function factsOf(kind: Kind, path: string, r: unknown): Facts {
-  const facts = kindOf(kind).codec.decode(r, path) as Facts | null;
-  return facts ?? bad(`${kind} facts`);
+function factsOf(k: AnyKind, path: string, r: unknown): Facts {
+  const facts = k.codec.decode(r, path) as Facts | null;
+  return facts ?? bad(`${k.name} facts`);
 }
 
 /** The id a document of this path and facts gets when nothing else names it (stored as 0: most rows). */
-function usualId(kind: Kind, path: string, facts: Facts): string {
-  const k = kindOf(kind);
+function usualId(k: AnyKind, path: string, facts: Facts): string {
   return k.factsId?.(facts) ?? k.fallbackId(path);
 }
 
@@ -104,7 +106,7 @@ function usualId(kind: Kind, path: string, facts: Facts): string {
 export function encodeSection(entries: ReadonlyMap<string, CacheEntry>): string {
   const rows: Row[] = [...entries.keys()].sort().map((path) => {
     const e = entries.get(path)!;
-    const id = e.id === usualId(e.kind, path, e.facts) ? 0 : e.id;
+    const id = e.id === usualId(kindOf(e.kind), path, e.facts) ? 0 : e.id;
     return [path, e.identity, e.hash, (e.full ? FULL : 0) | (e.racy ? RACY : 0), id, e.diagnostics.length > 0 ? e.diagnostics : 0, factsRow(e.kind, e.facts)];
   });
   return JSON.stringify(rows);
@@ -119,6 +121,7 @@ export function decodeSection(kind: Kind, text: string): Entries {
   if (!Array.isArray(rows)) throw new BadRow('not a cache section');
   const entries: Entries = new Map();
   const isDocumentPath = documentPathCheck(kind);
+  const k = kindOf(kind);
   // Indexed reads, not destructuring: this loop runs once per file, mostly before V8 optimizes it, and
   // array destructuring goes through the iterator protocol there.
   for (let i = 0; i < rows.length; i++) {
@@ -134,8 +137,8 @@ export function decodeSection(kind: Kind, text: string): Entries {
     if (flags !== ((flags as number) | 0) || (flags as number) < 0 || (flags as number) > (FULL | RACY)) bad('flags');
     if (id !== 0 && (typeof id !== 'string' || id === '')) bad('id');
     const diagnostics = row[5] === 0 ? [] : diagnosticsOf(row[5]);
-    const facts = factsOf(kind, path, row[6]);
-    const entry: CacheEntry = { kind, id: id === 0 ? usualId(kind, path, facts) : (id as string), hash: hash as string | null, identity, full: ((flags as number) & FULL) !== 0, diagnostics, facts };
+    const facts = factsOf(k, path, row[6]);
+    const entry: CacheEntry = { kind, id: id === 0 ? usualId(k, path, facts) : (id as string), hash: hash as string | null, identity, full: ((flags as number) & FULL) !== 0, diagnostics, facts };
     if ((flags as number) & RACY) entry.racy = true;
     entries.set(path, entry);
   }

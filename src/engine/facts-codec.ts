@@ -19,6 +19,10 @@ export function isPosition(v: unknown): v is number {
 export function locatedOf(r: unknown): Located<string> | null | undefined {
   if (r === 0) return null;
   if (!Array.isArray(r) || r.length !== 3) return undefined;
-  const [value, line, column] = r as unknown[];
+  // Indexed reads, not destructuring: this runs per cache row, mostly before V8 optimizes it, and array
+  // destructuring goes through the iterator protocol there.
+  const value: unknown = r[0];
+  const line: unknown = r[1];
+  const column: unknown = r[2];
   return typeof value === 'string' && isPosition(line) && isPosition(column) ? { value, line, column } : undefined;
 }

@@ -23,7 +23,10 @@ type Token =
   | { t: 'class'; negate: boolean; singles: string; ranges: [number, number][] };
 
 /** One segment of a pattern: `**`, or tokens matched against one path segment. */
-type Segment = { t: 'globstar' } | { t: 'tokens'; tokens: Token[]; literal: string | null };
+type Segment =
+  | { t: 'globstar' }
+  /** `literal`: the segment without wildcards; `suffix`: a `*` then only literal characters (`*.md`). */
+  | { t: 'tokens'; tokens: Token[]; literal: string | null; suffix: string | null };
 
 export interface SegmentOptions {
   /** Compare letters without case (ids in MCP listings). */
@@ -41,6 +44,8 @@ function classHas(k: Extract<Token, { t: 'class' }>, c: string, nocase: boolean)
   const found = one(c) || (nocase && (one(c.toLowerCase()) || one(c.toUpperCase())));
   return k.negate ? !found : found;
 }
+
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** Splits one segment's pattern text into tokens (the text holds no `/`). */
 export function segmentTokens(text: string, nocase = false): Token[] {
@@ -83,7 +88,9 @@ export function segmentTokens(text: string, nocase = false): Token[] {
  */
 export function matchTokens(tokens: readonly Token[], text: string, options: SegmentOptions = {}): boolean {
   const nocase = options.nocase === true;
-  const s = Array.from(nocase ? text.toLowerCase() : text);
+  const folded = nocase ? text.toLowerCase() : text;
+  // Code points, not UTF-16 units, but only when the text has a surrogate pair: most texts index as they are.
+  const s: ArrayLike<string> = SURROGATE.test(folded) ? Array.from(folded) : folded;
   // picomatch: no wildcard matches a leading dot; only a literal `.` (or a class naming it) does.
   if (!options.dot && s[0] === '.') {
     const first = tokens[0];
@@ -176,13 +183,17 @@ function compileSegments(glob: string): Segment[] {
   return text.split('/').map((part): Segment => {
     if (part === '**') return { t: 'globstar' };
     const tokens = segmentTokens(part);
-    const literal = tokens.every((k) => k.t === 'char') ? tokens.map((k) => (k as { c: string }).c).join('') : null;
-    return { t: 'tokens', tokens, literal };
+    const chars = (list: Token[]) => (list.every((k) => k.t === 'char') ? list.map((k) => (k as { c: string }).c).join('') : null);
+    const literal = chars(tokens);
+    const suffix = tokens[0]?.t === 'star' && tokens.length > 1 ? chars(tokens.slice(1)) : null;
+    return { t: 'tokens', tokens, literal, suffix };
   });
 }
 
 function segmentMatches(seg: Extract<Segment, { t: 'tokens' }>, part: string): boolean {
   if (seg.literal !== null) return seg.literal === part;
+  // `*.md`: the common shape, without the walk (a wildcard never matches a leading dot).
+  if (seg.suffix !== null) return part.endsWith(seg.suffix) && part.charCodeAt(0) !== 0x2e;
   return part !== '' && matchTokens(seg.tokens, part);
 }
 
@@ -217,6 +228,8 @@ export interface PathGlob {
   readonly source: string;
   /** Whether a root-relative path (`/` separators, no leading `./`) matches. */
   match(path: string): boolean;
+  /** Whether `<dir>/<name>` matches, without making that string (discovery asks it of every entry it lists). */
+  matchIn(dir: string, name: string): boolean;
   /**
    * The folders discovery must list, with how deep below each a match may lie (1 = direct entries,
    * Infinity = any depth): `processes/*.md` → [`processes`, 1]; `docs/**‍/*.md` → [`docs`, Infinity].
@@ -237,6 +250,25 @@ function basesOf(segs: readonly Segment[]): { dir: string; depth: number } {
   return { dir: lit.join('/'), depth };
 }
 
+/**
+ * The matcher of one alternative. The usual shape, literal folders then one last segment
+ * (`processes/*.md`), is matched without splitting the path: discovery asks it of every entry it lists.
+ */
+function matcherOf(segs: Segment[]): { match: (path: string) => boolean; matchIn: (dir: string, name: string) => boolean } {
+  const last = segs[segs.length - 1]!;
+  const head = segs.slice(0, -1);
+  if (last.t === 'tokens' && head.every((g) => g.t === 'tokens' && g.literal !== null)) {
+    const prefix = head.map((g) => `${(g as { literal: string }).literal}/`).join('');
+    const dir = prefix.slice(0, -1);
+    return {
+      match: (path) => path.startsWith(prefix) && path.indexOf('/', prefix.length) === -1 && segmentMatches(last, path.slice(prefix.length)),
+      matchIn: (inDir, name) => inDir === dir && segmentMatches(last, name),
+    };
+  }
+  const match = (path: string): boolean => matchSegments(segs, path.split('/'));
+  return { match, matchIn: (inDir, name) => match(inDir === '' ? name : `${inDir}/${name}`) };
+}
+
 /** Compiles a root-relative glob (GlobError for one docgate cannot use safely). */
 export function compilePathGlob(glob: string): PathGlob {
   if (glob === '') throw new GlobError('it is empty');
@@ -246,18 +278,19 @@ export function compilePathGlob(glob: string): PathGlob {
   if (/[@!+*?]\(/.test(glob.replace(/\\./g, ''))) throw new GlobError('extglobs such as `+(a|b)` are not supported');
   if (glob.split('/').includes('..')) throw new GlobError('it climbs out of the root with `..`');
   const alternatives = expandBraces(glob).map(compileSegments);
+  const matchers = alternatives.map(matcherOf);
+  const one = matchers.length === 1 ? matchers[0]! : null;
   return {
     source: glob,
-    match: (path) => {
-      const parts = path.split('/');
-      return alternatives.some((segs) => matchSegments(segs, parts));
-    },
+    match: one ? one.match : (path) => matchers.some((m) => m.match(path)),
+    matchIn: one ? one.matchIn : (dir, name) => matchers.some((m) => m.matchIn(dir, name)),
     bases: alternatives.map(basesOf),
   };
 }
 
 /** A set of globs: a path matches when any does. */
 export function compileGlobs(globs: readonly string[]): (path: string) => boolean {
+  if (globs.length === 0) return () => false;
   const compiled = globs.map(compilePathGlob);
   return (path) => compiled.some((g) => g.match(path));
 }
