@@ -4,6 +4,8 @@
  * and the git index all analyze through here.
  */
 import type { Analysis } from '../core/analysis.js';
+import type { Pos } from '../core/position.js';
+import { KeptDiagnostics } from '../core/result.js';
 import type { Diagnostic } from '../core/types.js';
 import { decode } from './file-stage.js';
 import type { FileProblem, FileStage } from './file-stage.js';
@@ -17,22 +19,29 @@ export interface DocPlace {
   lang: string | null;
 }
 
-function reporter(rule: string, out: Diagnostic[]): Report {
-  return (at, found, expected, more) => {
+function reporter(rule: string, kept: KeptDiagnostics): Report {
+  const report = (at: Pos, found: string, expected: string | null, more?: { end?: Pos }): void => {
+    if (!kept.wants(at.line, at.column)) return;
     const d: Diagnostic = { line: at.line, column: at.column, rule, message: unexpected(found, expected) };
     if (more?.end) {
       d.endLine = more.end.line;
       d.endColumn = more.end.column;
     }
-    out.push(d);
+    kept.add(d);
   };
+  report.wants = (at: Pos): boolean => kept.wants(at.line, at.column);
+  return report;
 }
 
-/** Runs the rules over a file's layers: every hook of every rule, for the layers present. */
+/**
+ * Runs the rules over a file's layers: every hook of every rule, for the layers present. Returns the
+ * diagnostics a result can show (the first MAX_DIAGNOSTICS by position, sorted, without repeats): a file
+ * with 300,000 findings never holds 300,000 messages.
+ */
 export function runRules(rules: readonly Rule<unknown>[], stage: FileStage, parsed: Layers | null): Diagnostic[] {
-  const out: Diagnostic[] = [];
+  const kept = new KeptDiagnostics();
   for (const rule of rules) {
-    const report = reporter(rule.id, out);
+    const report = reporter(rule.id, kept);
     rule.file?.(stage, report);
     if (parsed === null) continue;
     if (parsed.frontmatter && rule.frontmatter) rule.frontmatter(parsed.frontmatter, report);
@@ -41,7 +50,7 @@ export function runRules(rules: readonly Rule<unknown>[], stage: FileStage, pars
     if (parsed.outline && rule.outline) rule.outline(parsed.outline, report);
     rule.document?.(parsed, report);
   }
-  return out;
+  return kept.list();
 }
 
 /** An analysis that stops at the file itself (not read, or not decoded): only the file rules speak. */

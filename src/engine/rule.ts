@@ -64,7 +64,14 @@ export interface RuleMeta {
  * How a check reports: `Unexpected <found>, expected <expected>` at `at`. `expected` is null only where
  * nothing better than the finding can be said (a YAML syntax error in the parser's own words).
  */
-export type Report = (at: Pos, found: string, expected: string | null, more?: { end?: Pos; fix?: Fix }) => void;
+export interface Report {
+  (at: Pos, found: string, expected: string | null, more?: { end?: Pos; fix?: Fix }): void;
+  /**
+   * False when a finding at `at` can no longer be among the file's kept diagnostics (the first 100 by
+   * position): a rule that may find hundreds of thousands of things asks before building a message.
+   */
+  wants(at: Pos): boolean;
+}
 
 /**
  * A rule over one file. A file is read in layers, and a rule looks at the layers it is about, like an
