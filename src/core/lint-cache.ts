@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import type { Facts } from './analysis.js';
 import { builtinLayout, folderLeavesRoot } from './layout.js';
+import type { Layout } from './layout.js';
 import { MAX_DIAGNOSTICS } from './result.js';
 import { isPosition } from '../engine/facts-codec.js';
 import { WriteRefused, isInside, readInside, realFolder, replaceFile, resolved, whyUnread } from './safe-fs.js';
@@ -36,9 +37,22 @@ type Row = [path: string, identity: string, hash: string | null, flags: number, 
 const FULL = 1;
 const RACY = 2;
 
-function kindOf(kind: Kind): AnyKind {
-  const k = builtinKind(kind);
-  if (!k) throw new Error(`no kind ${kind}`);
+/** Where a cache finds the kinds of its sections and their places: a project, or docgate's own layout. */
+export interface CacheKinds {
+  kind(name: Kind): AnyKind | undefined;
+  readonly layout: Layout;
+}
+
+let builtinKinds: CacheKinds | undefined;
+
+/** The kinds of the registry where SPEC §1 places them (a cache read without a project: tests, tools). */
+function builtin(): CacheKinds {
+  return (builtinKinds ??= { kind: builtinKind, layout: builtinLayout() });
+}
+
+function kindOf(kinds: CacheKinds, kind: Kind): AnyKind {
+  const k = kinds.kind(kind);
+  if (!k) throw new BadRow(`no kind ${kind}`);
   return k;
 }
 
@@ -82,13 +96,13 @@ function diagnosticsOf(r: unknown): Diagnostic[] {
 /** An empty, `.` or `..` folder name. */
 const DOT_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/;
 
-function documentPathCheck(kind: Kind): (path: unknown) => path is string {
-  const holds = builtinLayout().holder(kind);
+function documentPathCheck(kinds: CacheKinds, kind: Kind): (path: unknown) => path is string {
+  const holds = kinds.layout.holder(kind);
   return (path: unknown): path is string => typeof path === 'string' && !path.startsWith('/') && !DOT_SEGMENT.test(path) && holds(path);
 }
 
-function factsRow(kind: Kind, f: Facts): unknown {
-  return kindOf(kind).codec.encode(f);
+function factsRow(k: AnyKind, f: Facts): unknown {
+  return k.codec.encode(f);
 }
 
 /** The facts of a row (throws on a row that is not one: the caller starts the section afresh). */
@@ -103,11 +117,12 @@ function usualId(k: AnyKind, path: string, facts: Facts): string {
 }
 
 /** A kind's section as text: its rows in path order. */
-export function encodeSection(entries: ReadonlyMap<string, CacheEntry>): string {
+export function encodeSection(entries: ReadonlyMap<string, CacheEntry>, kinds: CacheKinds = builtin()): string {
   const rows: Row[] = [...entries.keys()].sort().map((path) => {
     const e = entries.get(path)!;
-    const id = e.id === usualId(kindOf(e.kind), path, e.facts) ? 0 : e.id;
-    return [path, e.identity, e.hash, (e.full ? FULL : 0) | (e.racy ? RACY : 0), id, e.diagnostics.length > 0 ? e.diagnostics : 0, factsRow(e.kind, e.facts)];
+    const k = kindOf(kinds, e.kind);
+    const id = e.id === usualId(k, path, e.facts) ? 0 : e.id;
+    return [path, e.identity, e.hash, (e.full ? FULL : 0) | (e.racy ? RACY : 0), id, e.diagnostics.length > 0 ? e.diagnostics : 0, factsRow(k, e.facts)];
   });
   return JSON.stringify(rows);
 }
@@ -116,12 +131,12 @@ export function encodeSection(entries: ReadonlyMap<string, CacheEntry>): string 
  * Reads a section written by `encodeSection`. Throws on anything else — not JSON, or any row that is
  * not exactly what `encodeSection` writes (see `BadRow`) — and the caller then starts the section afresh.
  */
-export function decodeSection(kind: Kind, text: string): Entries {
+export function decodeSection(kind: Kind, text: string, kinds: CacheKinds = builtin()): Entries {
   const rows = JSON.parse(text) as unknown;
   if (!Array.isArray(rows)) throw new BadRow('not a cache section');
   const entries: Entries = new Map();
-  const isDocumentPath = documentPathCheck(kind);
-  const k = kindOf(kind);
+  const isDocumentPath = documentPathCheck(kinds, kind);
+  const k = kindOf(kinds, kind);
   // Indexed reads, not destructuring: this loop runs once per file, mostly before V8 optimizes it, and
   // array destructuring goes through the iterator protocol there.
   for (let i = 0; i < rows.length; i++) {
@@ -279,6 +294,7 @@ export class LintCache {
     readonly file: string,
     private readonly root: string,
     private readonly data: CacheFile,
+    private readonly kinds: CacheKinds,
   ) {}
 
   /**
@@ -286,21 +302,21 @@ export class LintCache {
    * blocking and without following a link at its end out of the root (nor out of its own folder when
    * --cache-location puts it outside the root). Anything else is an empty cache, with `problem` saying why.
    */
-  static load(file: string, version: string, rulesKey: string, root: string): LintCache {
+  static load(file: string, version: string, rulesKey: string, root: string, kinds: CacheKinds = builtin()): LintCache {
     let problem: string | null = null;
     try {
       const within = cacheFolder(root, file);
       const read = within === null ? null : readInside(file, within, MAX_CACHE_BYTES);
       if (read?.kind === 'bytes') {
         const data = parseCacheFile(read.bytes);
-        if (data && data.docgate === version && data.rules === rulesKey) return new LintCache(file, root, data);
+        if (data && data.docgate === version && data.rules === rulesKey) return new LintCache(file, root, data, kinds);
       } else if (read && read.kind !== 'gone' && !(read.kind === 'error' && read.code === 'ENOTDIR')) {
         problem = `cache ${file} ignored: ${whyUnread(read, MAX_CACHE_BYTES)}`;
       }
     } catch {
       /* no usable cache yet */
     }
-    const cache = new LintCache(file, root, { docgate: version, rules: rulesKey, kinds: {} });
+    const cache = new LintCache(file, root, { docgate: version, rules: rulesKey, kinds: {} }, kinds);
     cache.fresh = true;
     cache.problem = problem;
     return cache;
@@ -314,9 +330,9 @@ export class LintCache {
       const text = this.data.kinds[kind];
       const updates = this.data.updates?.[kind];
       try {
-        if (text !== undefined) entries = decodeSection(kind, String(text));
+        if (text !== undefined) entries = decodeSection(kind, String(text), this.kinds);
         if (updates !== undefined) {
-          for (const [path, entry] of decodeSection(kind, String(updates))) {
+          for (const [path, entry] of decodeSection(kind, String(updates), this.kinds)) {
             entries.set(path, entry);
             updated.add(path);
           }
@@ -398,11 +414,11 @@ export class LintCache {
       const entries = this.parsed.get(kind)!;
       const changed = this.updated.get(kind)!;
       if (this.rewrite.has(kind) || this.data.kinds[kind] === undefined || changed.size > MAX_UPDATES) {
-        this.data.kinds[kind] = encodeSection(entries);
+        this.data.kinds[kind] = encodeSection(entries, this.kinds);
         delete updates[kind];
         changed.clear();
       } else {
-        updates[kind] = encodeSection(new Map([...changed].map((path) => [path, entries.get(path)!])));
+        updates[kind] = encodeSection(new Map([...changed].map((path) => [path, entries.get(path)!])), this.kinds);
       }
     }
     try {

@@ -1,5 +1,8 @@
-/** The four content kinds docgate knows (SPEC §1). */
-export type Kind = 'template' | 'framework' | 'process' | 'sysrs';
+/**
+ * The name of a kind of document: one of the registry's (src/kinds/index.ts: `template`, `framework`,
+ * `process`, `sysrs`) or one a configuration declares (SPEC §9). Only src/kinds/ names them.
+ */
+export type Kind = string;
 
 /**
  * One finding. Positions are 1-based, in the file as it is on disk (frontmatter included);

@@ -22,7 +22,8 @@ export function checkLanguage(language: string | undefined, ctx: ToolContext): s
     throw new ToolError(`Invalid language '${lang}': expected a two-letter lowercase code such as 'en' or 'de'.`);
   }
   if (lang === 'en') return null;
-  const tables = ctx.rules().headingTables;
+  const project = ctx.project();
+  const tables = project.data(project.kind('sysrs')!).headingTables;
   if (!tables.has(lang)) {
     const available = ['en', ...[...tables.keys()].filter((l) => l !== 'en').sort()];
     throw new ToolError(
