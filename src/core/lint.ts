@@ -18,6 +18,7 @@ import type { Kind, ParseFailureResult } from './types.js';
 import { VERSION } from './version.js';
 import { loadProject } from '../engine/project.js';
 import type { Project, ProjectOptions } from '../engine/project.js';
+import type { RuleEntry } from '../kinds/index.js';
 
 /**
  * The one lint pipeline (SPEC §9): plan what to check from a project's layout, reuse what a memo knows
@@ -46,6 +47,10 @@ export interface LintReport {
 export interface LintRun extends LintReport {
   root: string;
   checked: Pick<FileRef, 'path' | 'kind'>[];
+  /** Every rule of the project by id (kinds of the root's own included): what reports describe rules by. */
+  rules?: ReadonlyMap<string, RuleEntry>;
+  /** The project's kinds in registry order (JUnit suites). */
+  kinds?: readonly string[];
 }
 
 /** Resolves `--root`: it must exist and be a folder (else a configuration error, exit 2). */
@@ -252,7 +257,7 @@ function finish(project: Project, analyses: readonly Analysis[], selected: Reado
     if (r) results.push(r);
   }
   const problemCount = results.reduce((n, r) => n + r.diagnostics.length, 0);
-  return { root: project.root, results, filesChecked: checked.length, problemCount, checked };
+  return { root: project.root, results, filesChecked: checked.length, problemCount, checked, rules: project.rules, kinds: project.kinds.map((k) => k.name) };
 }
 
 /**

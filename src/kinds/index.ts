@@ -2,7 +2,10 @@
  * The registry: the only list of docgate's kinds. Everything that lists kinds or rules (docs, SARIF,
  * the configuration's rule ids, the hook's globs, JUnit suites, MCP enums) reads it from here.
  */
+import { configSchema } from '../engine/config-schema.js';
 import type { AnyKind } from '../engine/kind.js';
+import { OUTLINE_RULE_TEMPLATES } from '../rules/outline/index.js';
+import { CUSTOM_RULE_SUFFIXES } from './custom/kind.js';
 import type { RuleMeta } from '../engine/rule.js';
 import { frameworkKind } from './framework/kind.js';
 import { processKind } from './process/kind.js';
@@ -57,4 +60,14 @@ export function documentsGlob(kinds: readonly AnyKind[] = BUILTIN_KINDS): string
     }
   }
   return globs.length === 1 ? globs[0]! : `{${globs.join(',')}}`;
+}
+
+/** The JSON Schema of the configuration file, made from the registry (its kinds and rule ids). */
+export function registryConfigSchema(): Record<string, unknown> {
+  const suffixes = [...CUSTOM_RULE_SUFFIXES, ...OUTLINE_RULE_TEMPLATES.map((t) => t.suffix)];
+  return configSchema(
+    BUILTIN_KINDS.map((k) => k.name),
+    [...rulesOf().keys()],
+    suffixes,
+  );
 }

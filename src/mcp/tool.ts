@@ -35,7 +35,11 @@ export interface ToolDefinition<A = Record<string, unknown>> {
   title: string;
   description: string;
   inputSchema: ObjectSchema;
-  outputSchema?: ObjectSchema;
+  /**
+   * The output schema; a function of the root's kinds for a tool that may answer documents of any kind
+   * (a kind of the root's own included).
+   */
+  outputSchema?: ObjectSchema | ((kinds: readonly string[]) => ObjectSchema);
   /**
    * Needs neither the repository nor any content file (its arguments in, its answer out): runs on one
    * of the server's pure tool threads, beside the repository thread (src/mcp/workers.ts).

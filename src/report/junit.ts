@@ -2,9 +2,9 @@ import type { LintRun } from '../core/lint.js';
 import type { Kind, ParseFailureResult } from '../core/types.js';
 import { BUILTIN_KINDS } from '../kinds/index.js';
 
-/** Suites in the order of the registry (SPEC §1's order), then any other kind by name. */
-function kindOrder(kinds: Iterable<string>): string[] {
-  const builtin = BUILTIN_KINDS.map((k) => k.name);
+/** Suites in the order of the project's kinds (the registry's: SPEC §1's order, then configured ones), then any other by name. */
+function kindOrder(kinds: Iterable<string>, project?: readonly string[]): string[] {
+  const builtin = project ?? BUILTIN_KINDS.map((k) => k.name);
   return [...builtin, ...[...new Set(kinds)].filter((k) => !builtin.includes(k)).sort()];
 }
 
@@ -40,7 +40,7 @@ export function junit(run: LintRun): string {
   for (const r of run.results) if (!listed.has(r.path)) cases.push({ path: r.path, kind: r.kind, failure: r });
 
   const suites: string[] = [];
-  for (const kind of kindOrder(cases.map((c) => c.kind))) {
+  for (const kind of kindOrder(cases.map((c) => c.kind), run.kinds)) {
     const mine = cases.filter((c) => c.kind === kind);
     if (mine.length === 0) continue;
     const failed = mine.filter((c) => c.failure).length;

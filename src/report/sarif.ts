@@ -46,7 +46,7 @@ export interface SarifLog {
   runs: {
     tool: { driver: { name: string; version: string; informationUri?: string; rules: SarifRule[] } };
     columnKind: 'utf16CodeUnits';
-    artifacts: { location: SarifArtifactLocation }[];
+    artifacts: { location: SarifArtifactLocation; properties: { kind: string } }[];
     results: SarifResult[];
   }[];
 }
@@ -63,13 +63,14 @@ export function pathToUri(path: string): string {
 export function sarifLog(run: LintRun, ctx: Pick<FormatContext, 'version'>): SarifLog {
   const ruleIds = [...new Set(run.results.flatMap((r) => r.diagnostics.map((d) => d.rule)))].sort();
   const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
-  const rules: SarifRule[] = ruleIds.map((id) => ({ id, shortDescription: { text: describeRule(id) }, defaultConfiguration: { level: 'error' } }));
+  const rules: SarifRule[] = ruleIds.map((id) => ({ id, shortDescription: { text: run.rules?.get(id)?.rule.description ?? describeRule(id) }, defaultConfiguration: { level: 'error' } }));
   const artifacts: SarifLog['runs'][number]['artifacts'] = [];
   const results: SarifResult[] = [];
   for (const r of run.results) {
     const uri = pathToUri(r.path);
     const index = artifacts.length;
-    artifacts.push({ location: { uri, uriBaseId: SARIF_URI_BASE_ID } });
+    // The kind of document (a property bag: SARIF has no field for it; code-scanning tools ignore it).
+    artifacts.push({ location: { uri, uriBaseId: SARIF_URI_BASE_ID }, properties: { kind: r.kind } });
     for (const d of r.diagnostics) {
       const region: SarifRegion = { startLine: d.line, startColumn: d.column };
       if (d.endLine !== undefined) region.endLine = d.endLine;

@@ -10,6 +10,8 @@ import { listTemplates } from './list_templates.js';
 import { parseSysrs } from './parse_sysrs.js';
 import { searchProcesses } from './search_processes.js';
 import { validate } from './validate.js';
+import { getDocument } from './get_document.js';
+import { listDocuments } from './list_documents.js';
 
 /** Every tool of `docgate mcp`, in the order `tools/list` names them. */
 export const TOOLS: readonly ToolDefinition[] = [
@@ -23,5 +25,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   listSysrs,
   getSysrs,
   parseSysrs,
+  listDocuments,
+  getDocument,
   validate,
 ];

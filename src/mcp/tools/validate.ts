@@ -1,6 +1,6 @@
 import { lint } from '../../core/lint.js';
 import { ConfigError } from '../../core/schemas.js';
-import { closedObject, parseFailureSchema } from '../schemas.js';
+import { closedObject, failureSchema } from '../schemas.js';
 import { ToolError, defineTool, jsonOutput } from '../tool.js';
 
 export const validate = defineTool<{ paths?: string[] }>({
@@ -15,11 +15,12 @@ export const validate = defineTool<{ paths?: string[] }>({
     },
     additionalProperties: false,
   },
-  outputSchema: closedObject({
-    results: { type: 'array', items: parseFailureSchema },
-    filesChecked: { type: 'integer', minimum: 0 },
-    problemCount: { type: 'integer', minimum: 0 },
-  }),
+  outputSchema: (kinds) =>
+    closedObject({
+      results: { type: 'array', items: failureSchema(kinds) },
+      filesChecked: { type: 'integer', minimum: 0 },
+      problemCount: { type: 'integer', minimum: 0 },
+    }),
   handler({ paths }, ctx) {
     try {
       // The lint pipeline over the server's live memory: warm calls re-read nothing that did not change.
