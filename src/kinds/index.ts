@@ -66,7 +66,7 @@ export function documentsGlob(kinds: readonly AnyKind[] = BUILTIN_KINDS): string
 export function registryConfigSchema(): Record<string, unknown> {
   const suffixes = [...CUSTOM_RULE_SUFFIXES, ...OUTLINE_RULE_TEMPLATES.map((t) => t.suffix)];
   return configSchema(
-    BUILTIN_KINDS.map((k) => k.name),
+    BUILTIN_KINDS.map((k) => ({ name: k.name, fileName: k.fileName !== null })),
     [...rulesOf().keys()],
     suffixes,
   );

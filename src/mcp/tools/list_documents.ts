@@ -4,7 +4,7 @@ import { outcome } from '../entries.js';
 import { closedObject } from '../schemas.js';
 import { compileGlob } from '../text.js';
 import { ToolError, defineTool, jsonOutput } from '../tool.js';
-import { DEFAULT_PAGE, FAILED, MAX_PAGE } from './list_sysrs.js';
+import { DEFAULT_PAGE, FAILED, MAX_PAGE } from '../paging.js';
 
 /** One row of the listing. */
 export interface DocumentRow {

@@ -1,6 +1,6 @@
-import { LANGUAGE, UUID } from '../kinds/sysrs/parse.js';
-import { ToolError } from './tool.js';
-import type { ToolContext } from './tool.js';
+import { LANGUAGE, UUID } from '../parse.js';
+import { ToolError } from '../../../mcp/tool.js';
+import type { ToolContext } from '../../../mcp/tool.js';
 
 /** Checks a SysRS id's shape; pure (SPEC §4.4: before any file access). */
 export function checkSysrsId(id: string): string {

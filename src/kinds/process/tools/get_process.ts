@@ -1,8 +1,8 @@
-import type { ProcessDoc } from '../../core/analysis.js';
-import type { Entry } from '../../core/repository.js';
-import { outcome } from '../entries.js';
-import { closedObject, notFoundSchema, parseFailureSchema } from '../schemas.js';
-import { defineTool, jsonOutput } from '../tool.js';
+import type { ProcessDoc } from '../../../core/analysis.js';
+import type { Entry } from '../../../core/repository.js';
+import { outcome } from '../../../mcp/entries.js';
+import { closedObject, notFoundSchema, parseFailureSchema } from '../../../mcp/schemas.js';
+import { defineTool, jsonOutput } from '../../../mcp/tool.js';
 
 /** The name a process answers to besides its slug: the parsed name, or the one a failing file still declares. */
 function nameOf(e: Entry): string | null {

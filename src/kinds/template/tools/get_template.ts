@@ -1,7 +1,7 @@
-import type { TemplateDoc } from '../../core/analysis.js';
-import { closedObject, notFoundSchema, parseFailureSchema, resultSchema } from '../schemas.js';
-import { notFoundOutput, outcome } from '../entries.js';
-import { defineTool, resultOutput } from '../tool.js';
+import type { TemplateDoc } from '../../../core/analysis.js';
+import { closedObject, notFoundSchema, parseFailureSchema, resultSchema } from '../../../mcp/schemas.js';
+import { notFoundOutput, outcome } from '../../../mcp/entries.js';
+import { defineTool, resultOutput } from '../../../mcp/tool.js';
 
 export const getTemplate = defineTool<{ template_name: string }>({
   name: 'get_template',

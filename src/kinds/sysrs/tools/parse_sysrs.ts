@@ -1,10 +1,10 @@
-import type { SysrsDoc } from '../../core/analysis.js';
-import { analyzeBytes } from '../../core/analyze.js';
-import { sysrsKind } from '../../kinds/sysrs/kind.js';
-import { resultOf } from '../../core/result.js';
-import { languageInput, sysrsResultSchema } from '../schemas.js';
-import { checkLanguage } from '../sysrs-args.js';
-import { defineTool, resultOutput } from '../tool.js';
+import type { SysrsDoc } from '../../../core/analysis.js';
+import { analyzeBytes } from '../../../core/analyze.js';
+import { sysrsKind } from '../kind.js';
+import { resultOf } from '../../../core/result.js';
+import { languageInput, sysrsResultSchema } from '../../../mcp/schemas.js';
+import { checkLanguage } from './args.js';
+import { defineTool, resultOutput } from '../../../mcp/tool.js';
 
 export const parseSysrs = defineTool<{ content: string; language?: string }>({
   name: 'parse_sysrs',
