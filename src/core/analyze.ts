@@ -24,7 +24,7 @@ export function maxBytes(project: Project, kind: Kind): number {
 /** An analysis that stops at a file-level defect: what stood where readable bytes were expected. */
 export function problemFailure(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, problem: FileProblem, project: Project): Analysis {
   const kind = kindOf(project, ref.kind);
-  return fileFailure(kind, project.data(kind), ref, problem);
+  return fileFailure(kind, project.data(kind), ref, problem, undefined, project.severityFor(ref.path));
 }
 
 /**
@@ -33,7 +33,7 @@ export function problemFailure(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, pro
  */
 export function analyzeBytes(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, bytes: Uint8Array, project: Project, withBody = true): Analysis {
   const kind = kindOf(project, ref.kind);
-  const analysis = analyzeDocument(kind, project.data(kind), ref, bytes, withBody);
+  const analysis = analyzeDocument(kind, project.data(kind), ref, bytes, withBody, project.severityFor(ref.path));
   analysis.diagnostics = capDiagnostics(analysis.diagnostics);
   return analysis;
 }

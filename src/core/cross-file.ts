@@ -4,6 +4,7 @@ import type { Diagnostic } from './types.js';
 import type { AnyKind } from '../engine/kind.js';
 import { unexpected } from '../engine/rule.js';
 import type { FactsEntry } from '../engine/rule.js';
+import type { SeverityOf } from '../engine/project.js';
 
 /** The analyses of one kind as its rules across files see them, in path order. */
 function entriesOf(analyses: readonly Analysis[], kind: string): FactsEntry<unknown>[] {
@@ -18,7 +19,7 @@ function entriesOf(analyses: readonly Analysis[], kind: string): FactsEntry<unkn
  * The rules across files of each kind (SPEC §2: placeholders, duplicate names and ids, variants) over
  * the facts of its documents: diagnostics by path, for every file in `analyses`.
  */
-export function crossFileDiagnostics(kinds: readonly AnyKind[], analyses: readonly Analysis[]): Map<string, Diagnostic[]> {
+export function crossFileDiagnostics(kinds: readonly AnyKind[], analyses: readonly Analysis[], severityFor?: (path: string) => SeverityOf): Map<string, Diagnostic[]> {
   const out = new Map<string, Diagnostic[]>();
   const present = new Set(analyses.map((a) => a.kind));
   for (const kind of kinds) {
@@ -26,7 +27,10 @@ export function crossFileDiagnostics(kinds: readonly AnyKind[], analyses: readon
     const list = entriesOf(analyses, kind.name);
     for (const rule of kind.crossFile) {
       rule.checkAll(list, (path, at, found, expected) => {
+        const level = severityFor?.(path)(rule.id) ?? 'error';
+        if (level === 'off') return;
         const d = diag(at, rule.id, unexpected(found, expected));
+        if (level === 'warning') d.severity = 'warning';
         const own = out.get(path);
         if (own) own.push(d);
         else out.set(path, [d]);

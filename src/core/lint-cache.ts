@@ -64,7 +64,7 @@ function kindOf(kinds: CacheKinds, kind: Kind): AnyKind {
 class BadRow extends Error {}
 
 const RULE_ID = /^[a-z][a-z0-9-]*$/;
-const DIAGNOSTIC_KEYS: ReadonlySet<string> = new Set(['line', 'column', 'rule', 'message', 'endLine', 'endColumn']);
+const DIAGNOSTIC_KEYS: ReadonlySet<string> = new Set(['line', 'column', 'rule', 'message', 'endLine', 'endColumn', 'severity']);
 
 
 function bad(what: string): never {
@@ -80,6 +80,7 @@ function diagnosticsOf(r: unknown): Diagnostic[] {
     const o = d as Record<string, unknown>;
     for (const key in o) if (!DIAGNOSTIC_KEYS.has(key)) bad('diagnostic field');
     if (!isPosition(o['line']) || !isPosition(o['column']) || typeof o['rule'] !== 'string' || !RULE_ID.test(o['rule']) || typeof o['message'] !== 'string') bad('diagnostic');
+    if (o['severity'] !== undefined && o['severity'] !== 'warning') bad('diagnostic severity');
     // An end, when given, is not before the start (an endColumn alone ends on the start line, as in SARIF).
     const line = o['line'];
     const { endLine, endColumn } = o;

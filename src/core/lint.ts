@@ -11,7 +11,7 @@ import type { FileRef } from './layout.js';
 import { LintCache } from './lint-cache.js';
 import type { CacheEntry, Folders } from './lint-cache.js';
 import { PARALLEL_MIN_FILES, analyzeInWorkers, workerCount } from './parallel.js';
-import { resultOf } from './result.js';
+import { hasError, resultOf } from './result.js';
 import { realFolder } from './safe-fs.js';
 import { ConfigError } from './schemas.js';
 import type { Kind, ParseFailureResult } from './types.js';
@@ -36,11 +36,17 @@ export interface LintOptions extends ProjectOptions {
   project?: Project;
 }
 
-/** SPEC §4.3 `json`: what every report format is made from. */
+/** SPEC §4.3 / §8 `json`: what every report format is made from. */
 export interface LintReport {
+  /** The documents that fail: an error (with their warnings too). */
   results: ParseFailureResult[];
+  /** The documents that pass with warnings (the same shape). */
+  warnings: ParseFailureResult[];
   filesChecked: number;
+  /** Errors and warnings of `results` and `warnings`. */
   problemCount: number;
+  errorCount: number;
+  warningCount: number;
 }
 
 /** The report plus what was checked, for formats that list passing files too (JUnit). */
@@ -51,6 +57,8 @@ export interface LintRun extends LintReport {
   rules?: ReadonlyMap<string, RuleEntry>;
   /** The project's kinds in registry order (JUnit suites). */
   kinds?: readonly string[];
+  /** A configuration file is in effect (the json report then carries warnings and counts, SPEC §8). */
+  configured?: boolean;
 }
 
 /** Resolves `--root`: it must exist and be a folder (else a configuration error, exit 2). */
@@ -224,12 +232,14 @@ function complete(project: Project, p: Plan, slots: (Analysis | null)[], work: r
   return finish(project, slots.filter((a): a is Analysis => a !== null), p.selected);
 }
 
-/** One document of a kind with its analysis and its result (null when it passes): what MCP tools serve. */
+/** One document of a kind with its analysis and its result: what MCP tools serve. */
 export interface KindEntry {
   ref: FileRef;
   analysis: Analysis;
-  /** Own and cross-file diagnostics; null when the document passes (then `analysis.doc` is set). */
+  /** Own and cross-file diagnostics when one is an error; null when the document passes (then `analysis.doc` is set). */
   failure: ParseFailureResult | null;
+  /** The diagnostics of a document that passes with warnings only (SPEC §8: it is served, with them). */
+  warnings: ParseFailureResult | null;
 }
 
 /** Every document of one kind through the pipeline, each with its result (the MCP server's view of a kind). */
@@ -241,23 +251,45 @@ export function lintKind(project: Project, kind: Kind, memo: Memo | null): KindE
   slots.forEach((analysis, i) => {
     if (analysis) entries.push({ ref: p.needed[i]!, analysis });
   });
-  const cross = crossFileDiagnostics(project.kinds, entries.map((e) => e.analysis));
-  return entries.map((e) => ({ ...e, failure: resultOf(e.analysis, cross.get(e.analysis.path)) }));
+  const cross = crossFileDiagnostics(project.kinds, entries.map((e) => e.analysis), project.severityFor);
+  return entries.map((e) => {
+    const r = resultOf(e.analysis, cross.get(e.analysis.path));
+    const failing = r !== null && hasError(r.diagnostics);
+    return { ...e, failure: failing ? r : null, warnings: failing ? null : r };
+  });
 }
 
 /** Rules across files over every analysis, then the results of the selected documents. */
 function finish(project: Project, analyses: readonly Analysis[], selected: ReadonlySet<string>): LintRun {
-  const cross = crossFileDiagnostics(project.kinds, analyses);
+  const cross = crossFileDiagnostics(project.kinds, analyses, project.severityFor);
   const results: ParseFailureResult[] = [];
+  const warnings: ParseFailureResult[] = [];
   const checked: LintRun['checked'] = [];
+  let errorCount = 0;
+  let warningCount = 0;
   for (const a of analyses) {
     if (!selected.has(a.path)) continue;
     checked.push({ path: a.path, kind: a.kind });
     const r = resultOf(a, cross.get(a.path));
-    if (r) results.push(r);
+    if (!r) continue;
+    const w = r.diagnostics.filter((d) => d.severity === 'warning').length;
+    warningCount += w;
+    errorCount += r.diagnostics.length - w;
+    (w < r.diagnostics.length ? results : warnings).push(r);
   }
-  const problemCount = results.reduce((n, r) => n + r.diagnostics.length, 0);
-  return { root: project.root, results, filesChecked: checked.length, problemCount, checked, rules: project.rules, kinds: project.kinds.map((k) => k.name) };
+  return {
+    root: project.root,
+    results,
+    warnings,
+    filesChecked: checked.length,
+    problemCount: errorCount + warningCount,
+    errorCount,
+    warningCount,
+    checked,
+    rules: project.rules,
+    kinds: project.kinds.map((k) => k.name),
+    configured: project.config.file !== null,
+  };
 }
 
 /**
@@ -281,13 +313,14 @@ export interface RunOptions extends LintOptions {
 
 /**
  * The CLI's lint: the same pipeline, with ESLint-style `--cache` as its memo (see `CacheMemo`) and
- * worker threads for large runs. Warnings: a cache that cannot be read or written.
+ * worker threads for large runs. Notices: a cache that cannot be read or written.
  */
-export async function lintFiles(options: RunOptions): Promise<LintRun & { warnings: string[] }> {
+export async function lintFiles(options: RunOptions): Promise<LintRun & { notices: string[] }> {
   const project = options.project ?? loadProject(options.root, options);
-  const warnings: string[] = [];
+  /** What the run itself met (a cache that cannot be read or written): warnings on stderr, never failures. */
+  const notices: string[] = [];
   const cache = options.cacheFile ? LintCache.load(options.cacheFile, VERSION, project.key, options.root, project) : null;
-  if (cache?.problem) warnings.push(cache.problem);
+  if (cache?.problem) notices.push(cache.problem);
   const memo = cache ? new CacheMemo(project, cache, options.paths !== undefined && options.paths.length > 0) : null;
   const cwd = options.cwd ?? process.cwd();
   let p = plan(project, options.paths, cwd, memo);
@@ -302,8 +335,8 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { warnin
   const done = parallel ? await analyzeInWorkers(options.root, { config: options.config, cwd }, work.map((w) => ({ ref: w.ref, withBody: w.withBody }))) : analyzeHere(project, work);
   const run = complete(project, p, slots, work, done, memo);
   const problem = memo?.save(p.needed, slots);
-  if (problem) warnings.push(problem);
-  return { ...run, warnings };
+  if (problem) notices.push(problem);
+  return { ...run, notices };
 }
 
 /**

@@ -15,6 +15,11 @@ export interface Diagnostic {
   message: string;
   endLine?: number;
   endColumn?: number;
+  /**
+   * `warning` for a rule the configuration sets to `warn` (SPEC §8); absent for an error, the default, so
+   * that the reports of a root without warnings are byte for byte those of a root without configuration.
+   */
+  severity?: 'warning';
 }
 
 /** SPEC §3: the one result every frontend hands out for a document that fails. */

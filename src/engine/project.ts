@@ -13,8 +13,8 @@ import { CUSTOM_RULE_SUFFIXES, customKind } from '../kinds/custom/kind.js';
 import { BUILTIN_KINDS, rulesOf } from '../kinds/index.js';
 import type { RuleEntry } from '../kinds/index.js';
 import { configProblem, loadConfig } from './config.js';
-import type { Config } from './config.js';
-import { GlobError, compilePathGlob } from './glob.js';
+import type { Config, Setting } from './config.js';
+import { GlobError, compileGlobs, compilePathGlob } from './glob.js';
 import type { AnyKind, KindData } from './kind.js';
 
 export interface Project {
@@ -27,6 +27,11 @@ export interface Project {
   readonly rules: ReadonlyMap<string, RuleEntry>;
   kind(name: string): AnyKind | undefined;
   data(kind: AnyKind): KindData;
+  /**
+   * The severity of each rule for the document at `path` (SPEC §8): the rule's default, then the
+   * configuration's `rules`, then every `overrides` block whose `files` match, later blocks winning.
+   */
+  severityFor(path: string): SeverityOf;
   /** Rule files, configuration and kinds: a lint cache or an MCP memory is valid only under the same key. */
   readonly key: string;
   /** SHA-256 of `key`, computed on first use (node:crypto costs ~5 ms to load; a cache hit never needs it). */
@@ -39,7 +44,33 @@ export interface ProjectOptions {
   cwd?: string;
 }
 
+/** What a rule is for one document: `off` (not checked), `warning` or `error`. */
+export type SeverityOf = (rule: string) => 'off' | 'warning' | 'error';
+
 const projects = new Map<string, Project>();
+
+function level(setting: Setting | undefined): 'off' | 'warning' | 'error' | undefined {
+  return setting === 'warn' ? 'warning' : setting;
+}
+
+/** The severity function of a configuration over a set of rules (see Project.severityFor). */
+function severities(config: Config, rules: ReadonlyMap<string, RuleEntry>): (path: string) => SeverityOf {
+  const defaults = (rule: string): 'warning' | 'error' => (rules.get(rule)?.rule.severity === 'warning' ? 'warning' : 'error');
+  const base = (rule: string): 'off' | 'warning' | 'error' => level(config.rules[rule]) ?? defaults(rule);
+  const overrides = config.overrides.map((o) => ({ match: compileGlobs(o.files), rules: o.rules }));
+  if (overrides.length === 0) return () => base;
+  return (path) => {
+    const active = overrides.filter((o) => o.match(path));
+    if (active.length === 0) return base;
+    return (rule) => {
+      for (let i = active.length - 1; i >= 0; i--) {
+        const s = level(active[i]!.rules[rule]);
+        if (s !== undefined) return s;
+      }
+      return base(rule);
+    };
+  };
+}
 
 /** A configuration problem positioned in the configuration file. */
 function problemAt(config: Config, path: readonly (string | number)[], message: string, key = false): string {
@@ -135,6 +166,7 @@ export function loadProject(root: string, options: ProjectOptions = {}): Project
     rules,
     kind: (name) => byName.get(name),
     data: (kind) => data.get(kind.name)!,
+    severityFor: severities(config, rules),
     key,
     get hash() {
       return (digest ??= sha256(key));
