@@ -11,7 +11,9 @@ import standalone from 'ajv/dist/standalone/index.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(repo, 'dist', 'validators');
-const files = ['power-template.schema.json', 'process-frontmatter.schema.json', 'sysrs-frontmatter.schema.json'];
+// The schema files the kinds of the registry read (tsc has compiled it into dist/ by now).
+const { BUILTIN_KINDS } = await import('../dist/kinds/index.js');
+const files = [...BUILTIN_KINDS.flatMap((k) => (k.ruleFiles.schema ? [k.ruleFiles.schema] : [])), 'docgate.config.schema.json'];
 const standaloneCode = standalone.default ?? standalone;
 
 mkdirSync(out, { recursive: true });

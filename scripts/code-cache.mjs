@@ -17,9 +17,15 @@ rmSync(cacheFile, { force: true });
 const tmp = mkdtempSync(join(tmpdir(), 'docgate-code-cache-'));
 try {
   const lintCache = join(tmp, 'lint-cache');
-  // One staged file of each kind: each kind's cached listing and facts are decoded in that run.
-  const first = (dir, ext) => join(repo, dir, readdirSync(join(repo, dir)).filter((f) => f.endsWith(ext)).sort()[0]);
-  const staged = [first('processes', '.md'), first('docs/sysrs', '.md'), first('templates/power', '.txt'), first('frameworks', '.md')];
+  // One staged file of each kind of the registry: each kind's cached listing and facts are decoded in that run.
+  const { BUILTIN_KINDS } = await import('../dist/kinds/index.js');
+  const { compilePathGlob } = await import('../dist/engine/glob.js');
+  const staged = BUILTIN_KINDS.map((kind) => {
+    const glob = compilePathGlob(kind.include[0]);
+    const dir = glob.bases[0].dir;
+    const name = readdirSync(join(repo, dir)).sort().find((f) => glob.match(`${dir}/${f}`));
+    return join(repo, dir, name);
+  });
   for (const args of [
     ['lint', '--root', repo, '--cache', '--cache-location', lintCache],
     ['lint', '--root', repo, '--cache', '--cache-location', lintCache, ...staged],

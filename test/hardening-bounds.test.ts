@@ -9,12 +9,11 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { KIND_DIRS, classify } from '../src/core/layout.js';
 import { linearPattern } from '../src/core/linear-regexp.js';
-import { KIND_EXTENSIONS, parseCacheFile, serializeCacheFile } from '../src/core/lint-cache.js';
+import { parseCacheFile, serializeCacheFile } from '../src/core/lint-cache.js';
 import type { CacheFile } from '../src/core/lint-cache.js';
 import { MAX_DIAGNOSTICS, capDiagnostics, finalizeDiagnostics, renderError } from '../src/core/result.js';
-import type { Diagnostic, Kind } from '../src/core/types.js';
+import type { Diagnostic } from '../src/core/types.js';
 import { checkSysrsBody } from '../src/kinds/sysrs/outline.js';
 import type { SysrsOutline } from '../src/kinds/sysrs/outline.js';
 import { BIN, REPO, fixture } from './helpers.js';
@@ -299,13 +298,6 @@ describe('item 7: capping early keeps results identical', () => {
 
 // ---------------------------------------------------------------------------------------------
 describe('item 8: cache rows are validated; a bad section is an empty one', () => {
-  it('knows each kind\'s file extension as the layout does', () => {
-    for (const kind of Object.keys(KIND_DIRS) as Kind[]) {
-      expect(classify(`${KIND_DIRS[kind]}/x${KIND_EXTENSIONS[kind]}`)?.kind).toBe(kind);
-      expect(classify(`${KIND_DIRS[kind]}/x${KIND_EXTENSIONS[kind] === '.md' ? '.txt' : '.md'}`)).toBeNull();
-    }
-  });
-
   const base = fixture('ci-root');
   type Rows = unknown[][];
 

@@ -7,51 +7,15 @@ export interface Located<T> {
   column: number;
 }
 
+import type { FrameworkDoc, FrameworkFacts } from '../kinds/framework/parse.js';
+import type { ProcessDoc, ProcessFacts } from '../kinds/process/parse.js';
+import type { SysrsDoc, SysrsFacts } from '../kinds/sysrs/parse.js';
+import type { TemplateDoc, TemplateFacts } from '../kinds/template/parse.js';
+
+export type { FrameworkDoc, ProcessDoc, SysrsDoc, TemplateDoc };
+
 /** What a file contributes to the cross-file rules; small, so the index of a whole root stays cheap to keep. */
-export type Facts =
-  | { kind: 'template'; storeAs: Located<string> | null; placeholders: Located<string>[] }
-  | { kind: 'framework' }
-  | { kind: 'process'; name: Located<string> | null }
-  | { kind: 'sysrs'; id: Located<string> | null; lang: string | null; file: string };
-
-export interface TemplateDoc {
-  kind: 'template';
-  name: string;
-  fields: Record<string, string>;
-  content: string;
-}
-
-export interface FrameworkDoc {
-  kind: 'framework';
-  name: string;
-  size: number;
-  content: string;
-}
-
-export interface ProcessDoc {
-  kind: 'process';
-  name: string;
-  slug: string;
-  description: string;
-  /** The body without frontmatter. */
-  content: string;
-}
-
-export interface SysrsDoc {
-  kind: 'sysrs';
-  id: string;
-  /** `null` for an English document, else the variant's language. */
-  lang: string | null;
-  /** File name without `.md`. */
-  ref: string;
-  title: string;
-  frontmatter: Record<string, unknown>;
-  body: unknown;
-  /** The frontmatter-stripped body, verbatim (SPEC §4.4 raw reads). */
-  rawBody: string;
-  /** File line of the raw body's line 1. */
-  rawBodyLine: number;
-}
+export type Facts = TemplateFacts | FrameworkFacts | ProcessFacts | SysrsFacts;
 
 export type Doc = TemplateDoc | FrameworkDoc | ProcessDoc | SysrsDoc;
 
@@ -74,19 +38,4 @@ export interface FileText {
   size: number;
 }
 
-export function baseName(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
-}
-
-export function stem(path: string): string {
-  const b = baseName(path);
-  const dot = b.lastIndexOf('.');
-  return dot > 0 ? b.slice(0, dot) : b;
-}
-
-/** The id of a document known only by its path: what a kind's analyzer falls back to (SPEC §1). */
-export function fileId(kind: Kind, path: string): string {
-  if (kind === 'framework') return baseName(path);
-  if (kind === 'sysrs') return /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/.exec(baseName(path))?.[0].toLowerCase() ?? stem(path);
-  return stem(path);
-}
+export { baseName, stem } from '../engine/paths.js';

@@ -1,47 +1,58 @@
 import { splitFrontmatter } from './frontmatter.js';
 import type { FrontmatterSplit } from './frontmatter.js';
-import { append, diag, FILE_START } from './position.js';
+import { FILE_START } from './position.js';
 import type { Locator } from './position.js';
-import { schemaDiagnostics } from './schema-messages.js';
+import type { CompiledSchema, JsonSchema } from './schemas.js';
 import { applyDefaults } from './schemas.js';
-import type { CompiledSchema } from './schemas.js';
-import type { Diagnostic } from './types.js';
+import type { ErrorObject } from 'ajv';
 import { parseYamlFrontmatter } from './yaml-frontmatter.js';
+import type { YamlIssue } from './yaml-frontmatter.js';
 
-export interface FrontmatterDoc {
+/** The frontmatter layer of a markdown document: the fences, what the YAML parser found, the data. */
+export interface FrontmatterParse {
   split: FrontmatterSplit;
+  issues: YamlIssue[];
   /** Frontmatter data with schema defaults applied; null when it could not be read at all. */
   data: Record<string, unknown> | null;
   /** Data as written (before defaults), for facts that must know what the file says. */
   written: Record<string, unknown> | null;
   locator: Locator;
-  diagnostics: Diagnostic[];
+}
+
+/** The schema layer: what ajv found in some data, and how to find each value in the file. */
+export interface SchemaCheck {
+  errors: readonly ErrorObject[];
+  data: unknown;
+  locator: Locator;
+  schema: JsonSchema;
 }
 
 const NO_LOCATOR: Locator = { value: () => FILE_START, key: () => FILE_START };
 
-/** Splits, parses and schema-checks the frontmatter of a markdown document (processes, SysRS). */
-export function readFrontmatterDoc(text: string, schema: CompiledSchema): FrontmatterDoc {
+/** Validates data against a compiled schema; null when it passes. */
+export function checkSchema(schema: CompiledSchema, data: unknown, locator: Locator): SchemaCheck | null {
+  if (schema.validate(data)) return null;
+  return { errors: schema.validate.errors ?? [], data, locator, schema: schema.schema };
+}
+
+/** Splits, parses and schema-checks the frontmatter of a markdown document (processes, SysRS, configured kinds). */
+export function readFrontmatterDoc(text: string, schema: CompiledSchema): { frontmatter: FrontmatterParse; schema: SchemaCheck | null } {
   const split = splitFrontmatter(text);
   if (split.unterminated) {
-    return {
-      split,
-      data: null,
-      written: null,
-      locator: NO_LOCATOR,
-      diagnostics: [diag(FILE_START, 'frontmatter-unterminated', 'Unexpected frontmatter without a closing `---` line, expected `---` after the YAML')],
-    };
+    return { frontmatter: { split, issues: [], data: null, written: null, locator: NO_LOCATOR }, schema: null };
   }
-  const diagnostics: Diagnostic[] = [];
   let written: Record<string, unknown> | undefined = {};
   let locator = NO_LOCATOR;
+  let issues: YamlIssue[] = [];
   if (split.present) {
     const yaml = parseYamlFrontmatter(split.yaml, split.yamlStartLine);
-    append(diagnostics, yaml.diagnostics);
+    issues = yaml.issues;
     written = yaml.data;
     locator = yaml.locator;
   }
-  if (written === undefined) return { split, data: null, written: null, locator, diagnostics };
-  if (!schema.validate(written)) append(diagnostics, schemaDiagnostics(schema.validate.errors ?? [], written, locator));
-  return { split, data: applyDefaults(written, schema.schema), written, locator, diagnostics };
+  if (written === undefined) return { frontmatter: { split, issues, data: null, written: null, locator }, schema: null };
+  return {
+    frontmatter: { split, issues, data: applyDefaults(written, schema.schema), written, locator },
+    schema: checkSchema(schema, written, locator),
+  };
 }

@@ -5,6 +5,9 @@ import { statIdentity } from './file-identity.js';
 import { isInside, listInside, realFolder, resolved } from './safe-fs.js';
 import type { Listing } from './safe-fs.js';
 import type { Kind } from './types.js';
+import { compileGlobs, compilePathGlob } from '../engine/glob.js';
+import type { PathGlob } from '../engine/glob.js';
+import { BUILTIN_KINDS } from '../kinds/index.js';
 
 /** One document found under the root. */
 export interface FileRef {
@@ -29,26 +32,124 @@ export interface FileRef {
  */
 export type Problem = 'directory' | 'symlink-outside' | 'unreadable' | 'special' | 'bad-name' | 'folder-outside' | 'folder-unreadable';
 
-/** Where each kind lives (SPEC §1). `sub` allows one level of folders below (SysRS language variants). */
-const LAYOUT: readonly { dir: string; ext: string; kind: Kind; sub: boolean }[] = [
-  { dir: 'templates/power', ext: '.txt', kind: 'template', sub: false },
-  { dir: 'frameworks', ext: '.md', kind: 'framework', sub: false },
-  { dir: 'processes', ext: '.md', kind: 'process', sub: false },
-  { dir: 'docs/sysrs', ext: '.md', kind: 'sysrs', sub: true },
-];
+/** Where one kind lives: its include globs, and whether language variants sit beside its folders. */
+export interface KindPlace {
+  kind: Kind;
+  include: readonly string[];
+  variants: boolean;
+}
 
-/** The folder of each kind, relative to the root. */
-export const KIND_DIRS: Readonly<Record<Kind, string>> = Object.fromEntries(LAYOUT.map((l) => [l.kind, l.dir])) as Record<Kind, string>;
+/**
+ * Where the documents of a root live: each kind's include globs (the defaults of the registry, or the
+ * configuration's `kinds.<kind>.include`), the `ignores` globs, and SysRS-style language variants:
+ * `<folder>/<lang>/<file>` beside an included English `<folder>/<file>` (SPEC §8: variants stay structural).
+ */
+export class Layout {
+  private readonly places: { kind: Kind; globs: PathGlob[]; variants: boolean }[];
+  private readonly ignored: (path: string) => boolean;
+  /** The places of kinds with language variants (a lookup per cached path: most kinds have none). */
+  private readonly variantPlaces: Map<Kind, { globs: PathGlob[] }>;
 
-/** The kind (and language) of a root-relative path, or null when it is not a document. */
-export function classify(path: string): { kind: Kind; lang: string | null } | null {
-  for (const l of LAYOUT) {
-    if (!path.startsWith(`${l.dir}/`) || !path.endsWith(l.ext)) continue;
-    const rest = path.slice(l.dir.length + 1).split('/');
-    if (rest.length === 1 && rest[0]!.length > l.ext.length) return { kind: l.kind, lang: null };
-    if (l.sub && rest.length === 2 && rest[1]!.length > l.ext.length) return { kind: l.kind, lang: rest[0]! };
+  constructor(places: readonly KindPlace[], ignores: readonly string[] = []) {
+    this.places = places.map((p) => ({ kind: p.kind, globs: p.include.map(compilePathGlob), variants: p.variants }));
+    this.ignored = compileGlobs(ignores);
+    this.hasIgnores = ignores.length > 0;
+    this.variantPlaces = new Map(this.places.filter((p) => p.variants).map((p) => [p.kind, p]));
   }
-  return null;
+
+  /** Every kind placed, in registry order. */
+  get kinds(): Kind[] {
+    return this.places.map((p) => p.kind);
+  }
+
+  /** Whether any `ignores` glob was given (without one, discovery asks nothing per entry). */
+  readonly hasIgnores: boolean;
+
+  /** Whether the configuration's `ignores` hide a path (never linted, never served). */
+  isIgnored(path: string): boolean {
+    return this.ignored(path);
+  }
+
+  /**
+   * The kind (and language) of a root-relative path, or null when it is no document: the first kind
+   * (registry order) whose globs match it, or match it without a language folder for a kind with variants.
+   */
+  classify(path: string): { kind: Kind; lang: string | null } | null {
+    if (this.ignored(path)) return null;
+    for (const p of this.places) if (p.globs.some((g) => g.match(path))) return { kind: p.kind, lang: null };
+    const parts = path.split('/');
+    if (parts.length < 2) return null;
+    const lang = parts[parts.length - 2]!;
+    const english = [...parts.slice(0, -2), parts[parts.length - 1]!].join('/');
+    for (const p of this.places) if (p.variants && p.globs.some((g) => g.match(english))) return { kind: p.kind, lang };
+    return null;
+  }
+
+  /**
+   * Whether `kind`'s globs match a path (directly, or as a language variant), ignoring the other kinds:
+   * the cheap check of a lint cache row's path (5,000 of them in a pre-commit run), made once per kind.
+   */
+  holder(kind: Kind): (path: string) => boolean {
+    const place = this.places.find((p) => p.kind === kind);
+    if (!place) return () => false;
+    const { variants } = place;
+    const matchers = place.globs.map((g) => g.match);
+    const any = (path: string): boolean => {
+      // Indexed, not for-of: this runs per cache row, mostly before V8 optimizes it.
+      for (let i = 0; i < matchers.length; i++) if (matchers[i]!(path)) return true;
+      return false;
+    };
+    const ignored = this.ignored;
+    return (path) => {
+      if (ignored(path)) return false;
+      if (any(path)) return true;
+      const slash = path.lastIndexOf('/');
+      if (!variants || slash <= 0) return false;
+      const langSlash = path.lastIndexOf('/', slash - 1);
+      return any(`${langSlash === -1 ? '' : path.slice(0, langSlash + 1)}${path.slice(slash + 1)}`);
+    };
+  }
+
+  /** The language folder of a document of `kind` known to be one (a path from the lint cache), else null. */
+  langOf(kind: Kind, path: string): string | null {
+    const place = this.variantPlaces.get(kind);
+    if (place === undefined || place.globs.some((g) => g.match(path))) return null;
+    const slash = path.lastIndexOf('/');
+    const langSlash = path.lastIndexOf('/', slash - 1);
+    return path.slice(langSlash + 1, slash);
+  }
+
+  /** Whether documents of two kinds could share a path: a folder of one lies in or below a folder of the other. */
+  overlaps(a: Kind, b: Kind): boolean {
+    const under = (x: string, y: string) => y === '' || x === y || x.startsWith(`${y}/`);
+    return this.folders(a).some((fa) => this.folders(b).some((fb) => under(fa.dir, fb.dir) || under(fb.dir, fa.dir)));
+  }
+
+  /** The folders a kind's documents are listed from, with how deep below each they may lie. */
+  folders(kind: Kind): { dir: string; depth: number; glob: PathGlob; variants: boolean }[] {
+    const place = this.places.find((p) => p.kind === kind);
+    if (!place) return [];
+    return place.globs.flatMap((glob) => glob.bases.map((b) => ({ dir: b.dir, depth: b.depth, glob, variants: place.variants })));
+  }
+
+  /** The kinds whose documents can lie in or below the folder `rel` ('' = the root). */
+  kindsUnder(rel: string): Kind[] {
+    return this.kinds.filter((k) =>
+      this.folders(k).some((f) => rel === '' || f.dir === rel || f.dir.startsWith(`${rel}/`) || (rel.startsWith(`${f.dir === '' ? '' : `${f.dir}/`}`) && (f.depth > 1 || f.variants))),
+    );
+  }
+}
+
+let defaultLayout: Layout | undefined;
+
+/** The layout of SPEC §1: every kind where the registry puts it, nothing ignored. */
+export function builtinLayout(): Layout {
+  return (defaultLayout ??= new Layout(BUILTIN_KINDS.map((k) => ({ kind: k.name as Kind, include: k.include, variants: k.variants }))));
+}
+
+/** The kind (and language) of a root-relative path in the built-in layout. */
+export function classify(path: string): { kind: Kind; lang: string | null } | null {
+  return builtinLayout().classify(path);
 }
 
 /** What a directory entry named like a document really is, following a symlink only inside the root. */
@@ -147,24 +248,41 @@ export function realRootOf(ref: Pick<FileRef, 'abs' | 'path'>): string {
   return realFolder(root) ?? root;
 }
 
+/** Whether a directory entry could be a folder to list: a folder, or a link (followed only inside the root). */
+function folderLike(entry: Dirent): boolean {
+  return entry.isDirectory() || entry.isSymbolicLink();
+}
+
 /**
- * Finds every document of the four kinds under `root`, sorted by path (code point order).
- * Entries named like documents that are not regular files are kept, with `problem` set, so that
- * lint reports them instead of skipping them silently; so are kind and language folders that resolve
- * outside the root or cannot be listed (one ref for the folder, its path the folder's), and names that
- * are not valid UTF-8. `folders`, when given, receives the stat identity of every folder listed, null
- * for one that was not (the lint cache keeps it to reuse the listing, see lint.ts).
+ * Finds the documents of `kinds` (default: every kind of the layout) under `root`, sorted by path
+ * (code point order), listing only the folders their include globs start from (and below them, as deep
+ * as the globs reach). Entries named like documents that are not regular files are kept, with `problem`
+ * set, so that lint reports them instead of skipping them silently; so are folders that resolve outside
+ * the root or cannot be listed (one ref for the folder, its path the folder's), and names that are not
+ * valid UTF-8. Ignored paths are neither listed nor returned. `folders`, when given, receives the stat
+ * identity of every folder listed, null for one that was not (the lint cache keeps it to reuse the
+ * listing, see lint.ts).
  */
-export function discover(root: string, kinds?: ReadonlySet<Kind>, folders?: Map<string, string | null>): FileRef[] {
+export function discover(root: string, kinds?: ReadonlySet<Kind>, folders?: Map<string, string | null>, layout: Layout = builtinLayout()): FileRef[] {
   const realRoot = realFolder(root) ?? realpathSync.native(root);
   const out: FileRef[] = [];
-  const visit = (relDir: string, lang: string | null, kind: Kind, ext: string, sub: boolean, viaLink = false): void => {
-    const absDir = absolute(root, relDir);
+  const add = (ref: FileRef): void => {
+    out.push(ref);
+  };
+  const ignores = layout.hasIgnores;
+  /**
+   * Lists `relDir` for `kind`, `depth` levels deep at most. `english` is set inside a language folder:
+   * the folder the variant's English source lies in, whose path the glob is matched against. (One
+   * closure for every kind, not one per kind: V8 keeps type feedback, and optimizes, per closure.)
+   */
+  const visit = (kind: Kind, earlier: readonly ((path: string) => boolean)[], glob: PathGlob, relDir: string, depth: number, variants: boolean, lang: string | null, english: string | null, viaLink: boolean): void => {
+    const absDir = relDir === '' ? root : absolute(root, relDir);
+    if (folders?.has(relDir)) return; // listed already through another glob of the kind
     const listing = listInside(absDir, realRoot);
     if (listing.kind !== 'listed') {
       folders?.set(relDir, null);
       const problem = folderProblem(root, realRoot, relDir, listing);
-      if (problem) out.push({ path: relDir, abs: absDir, kind, lang: null, ...problem });
+      if (problem) add({ path: relDir, abs: absDir, kind, lang: null, ...problem });
       return;
     }
     // The identity of the folder as listed, from the handle it was listed through: an entry added after
@@ -172,30 +290,43 @@ export function discover(root: string, kinds?: ReadonlySet<Kind>, folders?: Map<
     folders?.set(relDir, statIdentity(listing.stats));
     for (const entry of listing.entries) {
       const badName = listing.badNames?.has(entry) === true;
-      const path = `${relDir}/${entry.name}`;
+      const path = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
+      if (ignores && layout.isIgnored(path)) continue;
       const abs = `${absDir}${sep}${entry.name}`; // plain concatenation: path.join per entry costs at 10k files
-      if (sub && lang === null && (entry.isDirectory() || entry.isSymbolicLink()) && !entry.name.endsWith(ext)) {
-        // A language folder; a linked one is followed only when it stays inside the root.
-        if (badName) out.push({ path, abs, kind, lang: null, problem: 'bad-name' });
-        else if (entry.isDirectory()) visit(path, entry.name, kind, ext, false);
-        else {
-          const where = linkedFolder(realRoot, abs);
-          if (where === 'inside') visit(path, entry.name, kind, ext, false, true);
-          else if (where === 'outside') out.push({ path, abs, kind, lang: null, problem: 'folder-outside', link: true });
+      const matched = glob.matchIn(english ?? relDir, entry.name);
+      if (!matched && folderLike(entry) && english === null && (depth > 1 || variants)) {
+        // A folder below: deeper documents of the glob, or (for a kind with variants, at the level of
+        // its documents) a language folder. A linked folder is followed only when it stays inside the root.
+        const where = badName ? 'bad-name' : entry.isDirectory() ? 'inside' : linkedFolder(realRoot, abs);
+        const asLanguage = depth === 1;
+        if (where === 'bad-name') add({ path, abs, kind, lang: null, problem: 'bad-name' });
+        else if (where === 'outside') add({ path, abs, kind, lang: null, problem: 'folder-outside', link: true });
+        else if (where === 'inside') {
+          if (asLanguage) visit(kind, earlier, glob, path, 1, false, entry.name, relDir, viaLink || entry.isSymbolicLink());
+          else visit(kind, earlier, glob, path, depth - 1, variants, null, null, viaLink || entry.isSymbolicLink());
         }
         continue;
       }
-      if (!entry.name.endsWith(ext) || entry.name.length <= ext.length) continue;
+      if (!matched) continue;
+      if (earlier.some((holds) => holds(path))) continue; // an earlier kind of the registry holds it
       // A name that is not UTF-8 is never opened: its lossy text names another file, or none.
       const what = badName ? 'bad-name' : inspect(realRoot, abs, entry);
       const ref: FileRef = { path, abs, kind, lang };
       if (what !== 'file') ref.problem = what;
       if (viaLink || entry.isSymbolicLink()) ref.link = true;
-      out.push(ref);
+      add(ref);
     }
   };
-  for (const l of LAYOUT) if (!kinds || kinds.has(l.kind)) visit(l.dir, null, l.kind, l.ext, l.sub);
-  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const kind of layout.kinds) {
+    if (kinds && !kinds.has(kind)) continue;
+    // Kinds before this one whose documents could be named the same (their folders meet): a path they
+    // hold is theirs. The layout of SPEC §1 has none, so most listings ask no other kind.
+    const earlier = layout.kinds.slice(0, layout.kinds.indexOf(kind)).filter((k) => layout.overlaps(k, kind)).map((k) => layout.holder(k));
+    for (const f of layout.folders(kind)) visit(kind, earlier, f.glob, f.dir, f.depth, f.variants, null, null, false);
+  }
+  out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // Two globs of a kind may list the same file (`a/*.md` and `a/x*.md`): sorted, repeats are neighbours.
+  return out.filter((r, i) => i === 0 || out[i - 1]!.path !== r.path);
 }
 
 /** `root` joined with a root-relative `/` path, by concatenation: path.join per file costs at 10k files. */
@@ -204,15 +335,8 @@ function absolute(root: string, rel: string): string {
 }
 
 /** The reference of a document known by its root-relative path (a listing kept in the lint cache). */
-export function refAt(root: string, path: string, kind: Kind): FileRef {
-  return { path, abs: absolute(root, path), kind, lang: kind === 'sysrs' ? variantLanguage(path) : null };
-}
-
-/** The language folder of a SysRS path (`docs/sysrs/<lang>/<file>`), or null for an English one. */
-export function variantLanguage(sysrsPath: string): string | null {
-  const start = KIND_DIRS.sysrs.length + 1;
-  const slash = sysrsPath.indexOf('/', start);
-  return slash === -1 ? null : sysrsPath.slice(start, slash);
+export function refAt(root: string, path: string, kind: Kind, layout: Layout = builtinLayout()): FileRef {
+  return { path, abs: absolute(root, path), kind, lang: layout.langOf(kind, path) };
 }
 
 export function existsAsDirectory(abs: string): boolean {

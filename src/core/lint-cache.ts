@@ -1,9 +1,12 @@
 import { dirname } from 'node:path';
-import { baseName, fileId } from './analysis.js';
-import type { Facts, Located } from './analysis.js';
-import { KIND_DIRS, folderLeavesRoot, variantLanguage } from './layout.js';
+import type { Facts } from './analysis.js';
+import { builtinLayout, folderLeavesRoot } from './layout.js';
+import type { Layout } from './layout.js';
 import { MAX_DIAGNOSTICS } from './result.js';
+import { isPosition } from '../engine/facts-codec.js';
 import { WriteRefused, isInside, readInside, realFolder, replaceFile, resolved, whyUnread } from './safe-fs.js';
+import { builtinKind } from '../kinds/index.js';
+import type { AnyKind } from '../engine/kind.js';
 import type { Diagnostic, Kind } from './types.js';
 
 /** What the cache keeps of one file: enough to replay its diagnostics and feed the cross-file rules. */
@@ -31,12 +34,26 @@ type Entries = Map<string, CacheEntry>;
  * derived from the path (kind, a variant's language and file name) is not stored.
  */
 type Row = [path: string, identity: string, hash: string | null, flags: number, id: string | 0, diagnostics: Diagnostic[] | 0, facts: unknown];
-type LocatedRow = [value: string, line: number, column: number] | 0;
 const FULL = 1;
 const RACY = 2;
 
-function locatedRow(l: Located<string> | null): LocatedRow {
-  return l ? [l.value, l.line, l.column] : 0;
+/** Where a cache finds the kinds of its sections and their places: a project, or docgate's own layout. */
+export interface CacheKinds {
+  kind(name: Kind): AnyKind | undefined;
+  readonly layout: Layout;
+}
+
+let builtinKinds: CacheKinds | undefined;
+
+/** The kinds of the registry where SPEC §1 places them (a cache read without a project: tests, tools). */
+function builtin(): CacheKinds {
+  return (builtinKinds ??= { kind: builtinKind, layout: builtinLayout() });
+}
+
+function kindOf(kinds: CacheKinds, kind: Kind): AnyKind {
+  const k = kinds.kind(kind);
+  if (!k) throw new BadRow(`no kind ${kind}`);
+  return k;
 }
 
 /**
@@ -46,25 +63,12 @@ function locatedRow(l: Located<string> | null): LocatedRow {
  */
 class BadRow extends Error {}
 
-/** Larger than any line or column of a document docgate reads (at most 2 MiB). */
-const MAX_POSITION = 4 * 1024 * 1024;
 const RULE_ID = /^[a-z][a-z0-9-]*$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const DIAGNOSTIC_KEYS: ReadonlySet<string> = new Set(['line', 'column', 'rule', 'message', 'endLine', 'endColumn']);
+const DIAGNOSTIC_KEYS: ReadonlySet<string> = new Set(['line', 'column', 'rule', 'message', 'endLine', 'endColumn', 'severity']);
 
-/** A whole number from 1 to MAX_POSITION (`v | 0` is v itself only for a number that is a 32-bit integer). */
-function isPosition(v: unknown): v is number {
-  return v === ((v as number) | 0) && (v as number) >= 1 && (v as number) <= MAX_POSITION;
-}
 
 function bad(what: string): never {
   throw new BadRow(`invalid cache row: ${what}`);
-}
-
-function located(r: unknown): Located<string> | null {
-  if (r === 0) return null;
-  if (!Array.isArray(r) || r.length !== 3 || typeof r[0] !== 'string' || !isPosition(r[1]) || !isPosition(r[2])) bad('located value');
-  return { value: r[0], line: r[1], column: r[2] };
 }
 
 function diagnosticsOf(r: unknown): Diagnostic[] {
@@ -76,6 +80,7 @@ function diagnosticsOf(r: unknown): Diagnostic[] {
     const o = d as Record<string, unknown>;
     for (const key in o) if (!DIAGNOSTIC_KEYS.has(key)) bad('diagnostic field');
     if (!isPosition(o['line']) || !isPosition(o['column']) || typeof o['rule'] !== 'string' || !RULE_ID.test(o['rule']) || typeof o['message'] !== 'string') bad('diagnostic');
+    if (o['severity'] !== undefined && o['severity'] !== 'warning') bad('diagnostic severity');
     // An end, when given, is not before the start (an endColumn alone ends on the start line, as in SARIF).
     const line = o['line'];
     const { endLine, endColumn } = o;
@@ -85,67 +90,40 @@ function diagnosticsOf(r: unknown): Diagnostic[] {
   return r as Diagnostic[];
 }
 
-/** The extension of each kind's documents (layout.ts; `classify` agrees, test/hardening-bounds.test.ts checks it). */
-export const KIND_EXTENSIONS: Readonly<Record<Kind, string>> = { template: '.txt', framework: '.md', process: '.md', sysrs: '.md' };
-
 /**
- * A check of whether a path is one `classify` gives `kind` (inside its kind's folder, a SysRS one folder
- * deeper at most), with no `.`, `..` or empty folder name. Written out rather than calling `classify`:
- * it runs for every row of a section (5,000 in a pre-commit run), and `classify` costs 1.3 µs a path there.
+ * Whether a path is one the layout gives `kind`, with no `.`, `..` or empty folder name: a crafted row
+ * must not make lint read outside the kind's folders.
  */
-function documentPathCheck(kind: Kind): (path: unknown) => path is string {
-  const dir = KIND_DIRS[kind];
-  const ext = KIND_EXTENSIONS[kind];
-  const start = dir.length + 1;
-  return (path: unknown): path is string => {
-    if (typeof path !== 'string' || !path.startsWith(dir) || path.charCodeAt(dir.length) !== 0x2f || !path.endsWith(ext)) return false;
-    const slash = path.indexOf('/', start);
-    if (slash === -1) return path.length - start > ext.length;
-    if (kind !== 'sysrs' || path.indexOf('/', slash + 1) !== -1 || path.length - slash - 1 <= ext.length) return false;
-    const lang = path.slice(start, slash);
-    return lang !== '' && lang !== '.' && lang !== '..';
-  };
+/** An empty, `.` or `..` folder name. */
+const DOT_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/;
+
+function documentPathCheck(kinds: CacheKinds, kind: Kind): (path: unknown) => path is string {
+  const holds = kinds.layout.holder(kind);
+  return (path: unknown): path is string => typeof path === 'string' && !path.startsWith('/') && !DOT_SEGMENT.test(path) && holds(path);
 }
 
-function factsRow(f: Facts): unknown {
-  switch (f.kind) {
-    case 'template': return [locatedRow(f.storeAs), f.placeholders.map(locatedRow)];
-    case 'framework': return 0;
-    case 'process': return locatedRow(f.name);
-    case 'sysrs': return locatedRow(f.id);
-  }
+function factsRow(k: AnyKind, f: Facts): unknown {
+  return k.codec.encode(f);
 }
 
-function factsOf(kind: Kind, path: string, r: unknown): Facts {
-  switch (kind) {
-    case 'template': {
-      if (!Array.isArray(r) || r.length !== 2 || !Array.isArray(r[1])) bad('template facts');
-      const placeholders = (r[1] as unknown[]).map((p) => located(p) ?? bad('placeholder'));
-      return { kind, storeAs: located(r[0]), placeholders };
-    }
-    case 'framework':
-      if (r !== 0) bad('framework facts');
-      return { kind };
-    case 'process': return { kind, name: located(r) };
-    case 'sysrs': {
-      const id = located(r);
-      if (id !== null && !UUID.test(id.value)) bad('sysrs id');
-      return { kind, id, lang: variantLanguage(path), file: baseName(path) };
-    }
-  }
+/** The facts of a row (throws on a row that is not one: the caller starts the section afresh). */
+function factsOf(k: AnyKind, path: string, r: unknown): Facts {
+  const facts = k.codec.decode(r, path) as Facts | null;
+  return facts ?? bad(`${k.name} facts`);
 }
 
 /** The id a document of this path and facts gets when nothing else names it (stored as 0: most rows). */
-function usualId(kind: Kind, path: string, facts: Facts): string {
-  return facts.kind === 'sysrs' && facts.id ? facts.id.value : fileId(kind, path);
+function usualId(k: AnyKind, path: string, facts: Facts): string {
+  return k.factsId?.(facts) ?? k.fallbackId(path);
 }
 
 /** A kind's section as text: its rows in path order. */
-export function encodeSection(entries: ReadonlyMap<string, CacheEntry>): string {
+export function encodeSection(entries: ReadonlyMap<string, CacheEntry>, kinds: CacheKinds = builtin()): string {
   const rows: Row[] = [...entries.keys()].sort().map((path) => {
     const e = entries.get(path)!;
-    const id = e.id === usualId(e.kind, path, e.facts) ? 0 : e.id;
-    return [path, e.identity, e.hash, (e.full ? FULL : 0) | (e.racy ? RACY : 0), id, e.diagnostics.length > 0 ? e.diagnostics : 0, factsRow(e.facts)];
+    const k = kindOf(kinds, e.kind);
+    const id = e.id === usualId(k, path, e.facts) ? 0 : e.id;
+    return [path, e.identity, e.hash, (e.full ? FULL : 0) | (e.racy ? RACY : 0), id, e.diagnostics.length > 0 ? e.diagnostics : 0, factsRow(k, e.facts)];
   });
   return JSON.stringify(rows);
 }
@@ -154,11 +132,12 @@ export function encodeSection(entries: ReadonlyMap<string, CacheEntry>): string 
  * Reads a section written by `encodeSection`. Throws on anything else — not JSON, or any row that is
  * not exactly what `encodeSection` writes (see `BadRow`) — and the caller then starts the section afresh.
  */
-export function decodeSection(kind: Kind, text: string): Entries {
+export function decodeSection(kind: Kind, text: string, kinds: CacheKinds = builtin()): Entries {
   const rows = JSON.parse(text) as unknown;
   if (!Array.isArray(rows)) throw new BadRow('not a cache section');
   const entries: Entries = new Map();
-  const isDocumentPath = documentPathCheck(kind);
+  const isDocumentPath = documentPathCheck(kinds, kind);
+  const k = kindOf(kinds, kind);
   // Indexed reads, not destructuring: this loop runs once per file, mostly before V8 optimizes it, and
   // array destructuring goes through the iterator protocol there.
   for (let i = 0; i < rows.length; i++) {
@@ -174,8 +153,8 @@ export function decodeSection(kind: Kind, text: string): Entries {
     if (flags !== ((flags as number) | 0) || (flags as number) < 0 || (flags as number) > (FULL | RACY)) bad('flags');
     if (id !== 0 && (typeof id !== 'string' || id === '')) bad('id');
     const diagnostics = row[5] === 0 ? [] : diagnosticsOf(row[5]);
-    const facts = factsOf(kind, path, row[6]);
-    const entry: CacheEntry = { kind, id: id === 0 ? usualId(kind, path, facts) : (id as string), hash: hash as string | null, identity, full: ((flags as number) & FULL) !== 0, diagnostics, facts };
+    const facts = factsOf(k, path, row[6]);
+    const entry: CacheEntry = { kind, id: id === 0 ? usualId(k, path, facts) : (id as string), hash: hash as string | null, identity, full: ((flags as number) & FULL) !== 0, diagnostics, facts };
     if ((flags as number) & RACY) entry.racy = true;
     entries.set(path, entry);
   }
@@ -316,6 +295,7 @@ export class LintCache {
     readonly file: string,
     private readonly root: string,
     private readonly data: CacheFile,
+    private readonly kinds: CacheKinds,
   ) {}
 
   /**
@@ -323,21 +303,21 @@ export class LintCache {
    * blocking and without following a link at its end out of the root (nor out of its own folder when
    * --cache-location puts it outside the root). Anything else is an empty cache, with `problem` saying why.
    */
-  static load(file: string, version: string, rulesKey: string, root: string): LintCache {
+  static load(file: string, version: string, rulesKey: string, root: string, kinds: CacheKinds = builtin()): LintCache {
     let problem: string | null = null;
     try {
       const within = cacheFolder(root, file);
       const read = within === null ? null : readInside(file, within, MAX_CACHE_BYTES);
       if (read?.kind === 'bytes') {
         const data = parseCacheFile(read.bytes);
-        if (data && data.docgate === version && data.rules === rulesKey) return new LintCache(file, root, data);
+        if (data && data.docgate === version && data.rules === rulesKey) return new LintCache(file, root, data, kinds);
       } else if (read && read.kind !== 'gone' && !(read.kind === 'error' && read.code === 'ENOTDIR')) {
         problem = `cache ${file} ignored: ${whyUnread(read, MAX_CACHE_BYTES)}`;
       }
     } catch {
       /* no usable cache yet */
     }
-    const cache = new LintCache(file, root, { docgate: version, rules: rulesKey, kinds: {} });
+    const cache = new LintCache(file, root, { docgate: version, rules: rulesKey, kinds: {} }, kinds);
     cache.fresh = true;
     cache.problem = problem;
     return cache;
@@ -351,9 +331,9 @@ export class LintCache {
       const text = this.data.kinds[kind];
       const updates = this.data.updates?.[kind];
       try {
-        if (text !== undefined) entries = decodeSection(kind, String(text));
+        if (text !== undefined) entries = decodeSection(kind, String(text), this.kinds);
         if (updates !== undefined) {
-          for (const [path, entry] of decodeSection(kind, String(updates))) {
+          for (const [path, entry] of decodeSection(kind, String(updates), this.kinds)) {
             entries.set(path, entry);
             updated.add(path);
           }
@@ -435,11 +415,11 @@ export class LintCache {
       const entries = this.parsed.get(kind)!;
       const changed = this.updated.get(kind)!;
       if (this.rewrite.has(kind) || this.data.kinds[kind] === undefined || changed.size > MAX_UPDATES) {
-        this.data.kinds[kind] = encodeSection(entries);
+        this.data.kinds[kind] = encodeSection(entries, this.kinds);
         delete updates[kind];
         changed.clear();
       } else {
-        updates[kind] = encodeSection(new Map([...changed].map((path) => [path, entries.get(path)!])));
+        updates[kind] = encodeSection(new Map([...changed].map((path) => [path, entries.get(path)!])), this.kinds);
       }
     }
     try {

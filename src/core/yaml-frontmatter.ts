@@ -1,8 +1,7 @@
 import { Parser, isMap, isPair, isScalar, isSeq, parseDocument, visit } from 'yaml';
 import type { Pair, Scalar, YAMLMap, Node as YamlNode } from 'yaml';
-import { FILE_START, LineIndex, diag, quote } from './position.js';
+import { FILE_START, LineIndex } from './position.js';
 import type { Locator, Pos } from './position.js';
-import type { Diagnostic } from './types.js';
 
 /** Aliases beyond this count are refused: an alias bomb expands exponentially (SPEC §5). */
 export const MAX_ALIAS_COUNT = 100;
@@ -56,19 +55,33 @@ function tooDeepAt(text: string, limit: number): number | null {
   return null;
 }
 
+/**
+ * What reading the YAML found wrong, at its position on disk. Parsing finds; the rules that report
+ * these (yaml-syntax, duplicate-key, yaml-alias, frontmatter-not-mapping, yaml-unquoted-timestamp,
+ * file-size) write the messages.
+ */
+export type YamlIssue =
+  | { type: 'too-long'; at: Pos; length: number; max: number }
+  | { type: 'too-deep'; at: Pos; max: number }
+  /** A syntax error of the `yaml` package: the first line of its message. */
+  | { type: 'syntax'; at: Pos; detail: string }
+  /** The package gave up (`parse`: an exception while parsing, `read`: while turning nodes into data). */
+  | { type: 'unreadable'; at: Pos; stage: 'parse' | 'read'; detail: string }
+  | { type: 'duplicate-key'; at: Pos }
+  /** The YAML is not a mapping: `what` names it (`a sequence`, the scalar `x`). */
+  | { type: 'not-mapping'; at: Pos; what: { sequence: true } | { scalar: unknown } | { other: true } }
+  | { type: 'unquoted-timestamp'; at: Pos; value: string }
+  | { type: 'alias-bomb'; at: Pos; max: number };
+
 export interface YamlFrontmatter {
   /** The mapping as plain data, or undefined when it could not be built. */
   data: Record<string, unknown> | undefined;
-  diagnostics: Diagnostic[];
+  issues: YamlIssue[];
   locator: Locator;
 }
 
 /** A plain scalar a YAML 1.1 reader (PyYAML, js-yaml 3, gray-matter) would turn into a date-time. */
 const YAML11_TIMESTAMP = /^\d{4}-\d\d?-\d\d?(?:[Tt]|[ \t]+)\d\d?:\d\d:\d\d(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d\d?(?::\d\d)?))?$/;
-
-function errorRule(code: string): string {
-  return code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'yaml-syntax';
-}
 
 /**
  * Parses frontmatter YAML (the text between the fences) with the `yaml` package: YAML 1.2 core schema,
@@ -85,22 +98,21 @@ export function parseYamlFrontmatter(yamlText: string, firstLine: number): YamlF
     const p = lines.pos(at);
     return { line: firstLine + p.line - 1, column: p.column };
   };
-  const diagnostics: Diagnostic[] = [];
+  const issues: YamlIssue[] = [];
   let root: YamlNode | null = null;
   const locator: Locator = {
     value: (path) => nodeAt(root, path, 'value', toPos),
     key: (path) => nodeAt(root, path, 'key', toPos),
   };
   if (yamlText.length > MAX_YAML_LENGTH) {
-    const size = `${yamlText.length.toLocaleString('en-US')} characters`;
-    diagnostics.push(diag({ line: firstLine, column: 1 }, 'file-size', `Unexpected frontmatter of ${size}, expected at most ${MAX_YAML_LENGTH.toLocaleString('en-US')} characters of YAML`));
-    return { data: undefined, diagnostics, locator };
+    issues.push({ type: 'too-long', at: { line: firstLine, column: 1 }, length: yamlText.length, max: MAX_YAML_LENGTH });
+    return { data: undefined, issues, locator };
   }
   try {
     const deep = mayNestDeeperThan(yamlText, MAX_DEPTH) ? tooDeepAt(yamlText, MAX_DEPTH) : null;
     if (deep !== null) {
-      diagnostics.push(diag(toPos(deep), 'yaml-syntax', `Unexpected YAML nested deeper than ${MAX_DEPTH} levels, expected frontmatter nested at most ${MAX_DEPTH} levels deep`));
-      return { data: undefined, diagnostics, locator };
+      issues.push({ type: 'too-deep', at: toPos(deep), max: MAX_DEPTH });
+      return { data: undefined, issues, locator };
     }
     const doc = parseDocument(yamlText, {
       prettyErrors: false,
@@ -111,60 +123,42 @@ export function parseYamlFrontmatter(yamlText: string, firstLine: number): YamlF
       schema: 'core',
     });
     for (const err of doc.errors) {
-      const pos = toPos(err.pos[0]);
-      const message =
-        err.code === 'DUPLICATE_KEY'
-          ? `Unexpected duplicate key, expected each key once`
-          : `Unexpected YAML syntax: ${err.message.split('\n')[0]!.replace(/:$/, '')}`;
-      diagnostics.push(diag(pos, errorRule(err.code), message));
+      const at = toPos(err.pos[0]);
+      if (err.code === 'DUPLICATE_KEY') issues.push({ type: 'duplicate-key', at });
+      else issues.push({ type: 'syntax', at, detail: err.message.split('\n')[0]!.replace(/:$/, '') });
     }
     const walked = walkNodes(doc);
-    for (const offset of walked.duplicateKeys) {
-      diagnostics.push(diag(toPos(offset), 'duplicate-key', 'Unexpected duplicate key, expected each key once'));
-    }
-    if (diagnostics.length > 0) return { data: undefined, diagnostics: dedupe(diagnostics), locator };
+    for (const offset of walked.duplicateKeys) issues.push({ type: 'duplicate-key', at: toPos(offset) });
+    if (issues.length > 0) return { data: undefined, issues: dedupe(issues), locator };
     root = doc.contents as YamlNode | null;
     if (root !== null && !isMap(root)) {
-      const what = isSeq(root) ? 'a sequence' : isScalar(root) ? `the scalar ${quote(root.value)}` : 'a non-mapping value';
-      diagnostics.push(diag(toPos(root.range?.[0] ?? 0), 'frontmatter-not-mapping', `Unexpected ${what} as frontmatter, expected a mapping of keys to values`));
-      return { data: undefined, diagnostics, locator };
+      const what = isSeq(root) ? { sequence: true as const } : isScalar(root) ? { scalar: root.value } : { other: true as const };
+      issues.push({ type: 'not-mapping', at: toPos(root.range?.[0] ?? 0), what });
+      return { data: undefined, issues, locator };
     }
-    for (const node of walked.plainTimestamps) {
-      const value = String(node.value);
-      diagnostics.push(
-        diag(toPos(node.range?.[0] ?? 0), 'yaml-unquoted-timestamp', `Unexpected unquoted timestamp ${quote(value)}, expected it quoted ('${value}') so every YAML reader keeps it a string`),
-      );
-    }
+    for (const node of walked.plainTimestamps) issues.push({ type: 'unquoted-timestamp', at: toPos(node.range?.[0] ?? 0), value: String(node.value) });
     let data: unknown;
     try {
       data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     } catch (e) {
       const msg = e instanceof Error ? e.message : String(e);
-      const alias = /alias/i.test(msg);
-      diagnostics.push(
-        diag(
-          alias ? firstAliasPos(doc, toPos) : FILE_START,
-          alias ? 'yaml-alias' : 'yaml-syntax',
-          alias
-            ? `Unexpected alias expansion beyond ${MAX_ALIAS_COUNT} nodes, expected frontmatter without an alias bomb`
-            : `Unexpected YAML that cannot be read: ${msg.split('\n')[0]}`,
-        ),
-      );
-      return { data: undefined, diagnostics, locator };
+      if (/alias/i.test(msg)) issues.push({ type: 'alias-bomb', at: firstAliasPos(doc, toPos), max: MAX_ALIAS_COUNT });
+      else issues.push({ type: 'unreadable', at: FILE_START, stage: 'read', detail: msg.split('\n')[0]! });
+      return { data: undefined, issues, locator };
     }
-    return { data: (data ?? {}) as Record<string, unknown>, diagnostics, locator };
+    return { data: (data ?? {}) as Record<string, unknown>, issues, locator };
   } catch (e) {
     // Deep nesting can overflow the stack inside the parser; that is a defect of the file, not a crash.
-    const msg = e instanceof RangeError ? 'nesting too deep' : e instanceof Error ? e.message.split('\n')[0]! : String(e);
-    diagnostics.push(diag({ line: firstLine, column: 1 }, 'yaml-syntax', `Unexpected YAML that cannot be parsed: ${msg}`));
-    return { data: undefined, diagnostics, locator };
+    const detail = e instanceof RangeError ? 'nesting too deep' : e instanceof Error ? e.message.split('\n')[0]! : String(e);
+    issues.push({ type: 'unreadable', at: { line: firstLine, column: 1 }, stage: 'parse', detail });
+    return { data: undefined, issues, locator };
   }
 }
 
-function dedupe(list: Diagnostic[]): Diagnostic[] {
+function dedupe(list: YamlIssue[]): YamlIssue[] {
   const seen = new Set<string>();
   return list.filter((d) => {
-    const k = `${d.line}:${d.column}:${d.rule}:${d.message}`;
+    const k = `${d.at.line}:${d.at.column}:${d.type}:${d.type === 'syntax' ? d.detail : ''}`;
     if (seen.has(k)) return false;
     seen.add(k);
     return true;

@@ -10,6 +10,7 @@ import type { Token } from 'markdown-it';
 import { KeptDiagnostics } from '../../core/result.js';
 import type { Diagnostic, HeadingTable } from '../../core/types.js';
 import { compileOutline, type CompiledOutline, type OutlineNode, type SysrsOutline } from './outline-data.js';
+import { OUTLINE_RULE_TEMPLATES } from '../../rules/outline/index.js';
 
 export type { SysrsOutline, SysrsOutlineSection, SysrsContentKind } from './outline-data.js';
 export { sysrsKey } from './outline-data.js';
@@ -70,25 +71,12 @@ export interface SysrsBodyCheck {
   diagnostics: Diagnostic[];
 }
 
-/** Every rule id this engine reports, with what it checks (for SARIF rule lists; see docs/sysrs-outline.md). */
+/**
+ * Every rule id this engine reports, with what it checks: the outline rules of the registry under the
+ * `sysrs` prefix, and the engine's own two (refused outline data, an internal error).
+ */
 export const SYSRS_OUTLINE_RULES: Readonly<Record<string, string>> = {
-  'sysrs-h1': 'The body has an H1 `# <prefix><title>` with the (translated) prefix and a title.',
-  'sysrs-h1-first': 'Nothing comes before the H1.',
-  'sysrs-h1-duplicate': 'The body has a single H1.',
-  'sysrs-unknown-heading': 'Every structural heading is one of the outline, at its level, in its parent (exact text).',
-  'sysrs-heading-duplicate': 'A section appears at most once.',
-  'sysrs-heading-order': 'Sections appear in outline order.',
-  'sysrs-section-last': 'A section marked `last` (Updates) is the last of its level.',
-  'sysrs-missing-section': 'Mandatory sections are present.',
-  'sysrs-container-empty': 'A container with `minChildren` (Requirements) has that many sub-sections.',
-  'sysrs-list-empty': 'A list or bullets section holds at least one bullet.',
-  'sysrs-list-item': 'A bullet of a list section reads `- <TAG> <uuid>: <title>` (a bullets section: `- <text>`).',
-  'sysrs-list-tag': "A bullet's tag is one the section allows.",
-  'sysrs-list-uuid': "A bullet's id is a lowercase canonical UUID.",
-  'sysrs-updates-content': 'Before its first entry, Updates holds only HTML comments.',
-  'sysrs-updates-heading': 'An Updates entry heading reads `### YYYY-MM-DD HH:MM:SS.mmm(Z|±HH:MM) - <title>` (or ` : `).',
-  'sysrs-updates-empty': 'An Updates entry has content.',
-  'sysrs-updates-order': 'Updates entries are newest first.',
+  ...Object.fromEntries(OUTLINE_RULE_TEMPLATES.map((t) => [`sysrs-${t.suffix}`, t.description])),
   'sysrs-outline-invalid': 'The outline data (and heading table) passed in is well-formed.',
   'sysrs-internal': 'The engine hit an internal error (a bug; never expected).',
 };

@@ -1,0 +1,97 @@
+/**
+ * One file through its kind: decode, parse, run every rule over the layers the parse has. Pure: the
+ * bytes (or what stood instead of them) come from the caller, so the lint, the cache, the MCP server
+ * and the git index all analyze through here.
+ */
+import type { Analysis } from '../core/analysis.js';
+import type { Pos } from '../core/position.js';
+import { KeptDiagnostics, hasError } from '../core/result.js';
+import type { SeverityOf } from './project.js';
+import type { Diagnostic } from '../core/types.js';
+import { decode } from './file-stage.js';
+import type { FileProblem, FileStage } from './file-stage.js';
+import type { AnyKind, FileText, KindData, Layers } from './kind.js';
+import { unexpected } from './rule.js';
+import type { Report, Rule } from './rule.js';
+
+/** Where a document sits: its root-relative path and, for a variant, its language folder. */
+export interface DocPlace {
+  path: string;
+  lang: string | null;
+}
+
+/** Every rule an error (no configuration, and every caller that has none). */
+const ALL_ERRORS: SeverityOf = () => 'error';
+
+function reporter(rule: string, warning: boolean, kept: KeptDiagnostics): Report {
+  const report = (at: Pos, found: string, expected: string | null, more?: { end?: Pos }): void => {
+    if (!kept.wants(at.line, at.column)) return;
+    const d: Diagnostic = { line: at.line, column: at.column, rule, message: unexpected(found, expected) };
+    if (warning) d.severity = 'warning';
+    if (more?.end) {
+      d.endLine = more.end.line;
+      d.endColumn = more.end.column;
+    }
+    kept.add(d);
+  };
+  report.wants = (at: Pos): boolean => kept.wants(at.line, at.column);
+  return report;
+}
+
+/**
+ * Runs the rules over a file's layers: every hook of every rule, for the layers present. Returns the
+ * diagnostics a result can show (the first MAX_DIAGNOSTICS by position, sorted, without repeats): a file
+ * with 300,000 findings never holds 300,000 messages.
+ */
+export function runRules(rules: readonly Rule<unknown>[], stage: FileStage, parsed: Layers | null, severity: SeverityOf = ALL_ERRORS): Diagnostic[] {
+  const kept = new KeptDiagnostics();
+  for (const rule of rules) {
+    // A rule the configuration turns off is not run at all.
+    const level = severity(rule.id);
+    if (level === 'off') continue;
+    const report = reporter(rule.id, level === 'warning', kept);
+    rule.file?.(stage, report);
+    if (parsed === null) continue;
+    if (parsed.frontmatter && rule.frontmatter) rule.frontmatter(parsed.frontmatter, report);
+    if (parsed.fields && rule.fields) rule.fields(parsed.fields, report);
+    if (parsed.schema && rule.schema) rule.schema(parsed.schema, report);
+    if (parsed.outline && rule.outline) rule.outline(parsed.outline, report);
+    rule.document?.(parsed, report);
+  }
+  return kept.list();
+}
+
+/** An analysis that stops at the file itself (not read, or not decoded): only the file rules speak. */
+export function fileFailure(kind: AnyKind, data: KindData, place: DocPlace, problem: FileProblem | null, stage?: FileStage, severity?: SeverityOf): Analysis {
+  const s: FileStage = stage ?? { path: place.path, problem, decoding: null, fileName: data.fileName };
+  return {
+    path: place.path,
+    kind: kind.name as Analysis['kind'],
+    id: kind.fallbackId(place.path),
+    diagnostics: runRules(kind.rules, s, null, severity),
+    facts: kind.emptyFacts(place.path, place.lang),
+    doc: null,
+  };
+}
+
+/**
+ * Analyzes one document given as bytes. `full: false` when only its facts are needed (a file not
+ * selected whose facts feed rules across files): no rule runs, and the kind may parse less.
+ */
+export function analyzeDocument(kind: AnyKind, data: KindData, place: DocPlace, bytes: Uint8Array, full = true, severity?: SeverityOf): Analysis {
+  const { decoding, text } = decode(bytes);
+  const stage: FileStage = { path: place.path, problem: null, decoding, fileName: data.fileName };
+  if (text === null) return fileFailure(kind, data, place, null, stage, severity);
+  const file: FileText = { path: place.path, lang: place.lang, text, size: bytes.length };
+  const parsed = kind.parse(file, data, full);
+  const diagnostics = full ? runRules(kind.rules, stage, parsed, severity) : [];
+  return {
+    path: place.path,
+    kind: kind.name as Analysis['kind'],
+    id: kind.id(parsed, file),
+    diagnostics,
+    facts: kind.facts(parsed, file),
+    // A document with warnings only is served (SPEC §8): it fails only with an error.
+    doc: full && !hasError(diagnostics) ? kind.doc(parsed, file) : null,
+  };
+}

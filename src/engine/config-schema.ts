@@ -1,0 +1,80 @@
+/**
+ * The JSON Schema of `docgate.config.yaml` / `docgate.config.json`, made from the registry (the rule ids
+ * and kinds it accepts are the registry's). `npm run docs` writes it to schemas/docgate.config.schema.json,
+ * which editors and the MCP server's resources read; test/config.test.ts fails when that file is stale.
+ */
+
+export const CONFIG_SCHEMA_ID = 'https://docgate.dev/schemas/docgate.config.schema.json';
+
+/** A configured kind's name: lowercase words joined by `-` (it prefixes its rule ids). */
+export const KIND_NAME = '^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$';
+/** A rule file name in the root's rule folder. */
+export const RULE_FILE_NAME = '^[A-Za-z0-9][A-Za-z0-9._-]*\\.json$';
+
+/** Rule ids a configured kind brings (`adr-duplicate-id`, `adr-h1`, …): any kind name before them. */
+export function kindRulePattern(suffixes: readonly string[]): string {
+  return `^[a-z][a-z0-9]*(?:-[a-z0-9]+)*-(?:${suffixes.join('|')})$`;
+}
+
+/**
+ * `builtinKinds`: the registry's kinds, and whether each has a file-name rule (then `fileName` may replace
+ * it); `ruleIds`: every rule id of the registry; `kindRuleSuffixes`: the ids a configured kind brings.
+ */
+export function configSchema(builtinKinds: readonly { name: string; fileName: boolean }[], ruleIds: readonly string[], kindRuleSuffixes: readonly string[]): Record<string, unknown> {
+  const globs = (description: string) => ({ type: 'array', items: { type: 'string', minLength: 1 }, description });
+  const severity = { enum: ['off', 'warn', 'error'], description: 'off, warn or error' };
+  const rules = {
+    type: 'object',
+    description: 'rule ids mapped to off, warn or error',
+    propertyNames: { anyOf: [{ enum: [...ruleIds] }, { pattern: kindRulePattern(kindRuleSuffixes) }] },
+    additionalProperties: severity,
+  };
+  const include = globs('root-relative globs of the files of this kind (replace the default)');
+  const builtin = (kind: { name: string; fileName: boolean }) => ({
+    type: 'object',
+    description: `where ${kind.name} documents live`,
+    properties: kind.fileName ? { include, fileName: { type: 'string', minLength: 1, description: 'a regular expression for the file name without its extension' } } : { include },
+    additionalProperties: false,
+  });
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: CONFIG_SCHEMA_ID,
+    title: 'docgate configuration',
+    $comment: 'Generated from docgate\'s rule registry (npm run docs). Read from docgate.config.yaml or docgate.config.json at the lint root.',
+    type: 'object',
+    properties: {
+      ignores: globs('root-relative globs of files that are never linted and never served'),
+      kinds: {
+        type: 'object',
+        description: 'where each kind lives, and kinds of your own',
+        properties: Object.fromEntries(builtinKinds.map((k) => [k.name, builtin(k)])),
+        propertyNames: { pattern: KIND_NAME },
+        additionalProperties: {
+          type: 'object',
+          description: 'a kind of your own: markdown with YAML frontmatter',
+          properties: {
+            include,
+            id: { enum: ['stem', 'frontmatter'], description: '`stem` (the file name without extension) or `frontmatter` (its `id` field)' },
+            frontmatter: { type: 'string', pattern: RULE_FILE_NAME, description: 'a JSON Schema file in the rule folder' },
+            outline: { type: 'string', pattern: RULE_FILE_NAME, description: 'an outline file in the rule folder, in the format of sysrs-outline.json' },
+          },
+          required: ['include', 'frontmatter'],
+          additionalProperties: false,
+        },
+      },
+      schemas: { type: 'string', minLength: 1, description: 'the root\'s rule-file folder, relative to the root (default `schemas`)' },
+      rules,
+      overrides: {
+        type: 'array',
+        description: 'rule settings for some files; later blocks win',
+        items: {
+          type: 'object',
+          properties: { files: { ...globs('root-relative globs of the files this block applies to'), minItems: 1 }, rules },
+          required: ['files', 'rules'],
+          additionalProperties: false,
+        },
+      },
+    },
+    additionalProperties: false,
+  };
+}

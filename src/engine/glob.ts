@@ -1,0 +1,296 @@
+/**
+ * Root-relative path globs with picomatch's semantics (`*`, `?`, `[...]`, `**`, `{a,b}`, `{1..3}`, `\`
+ * escapes; a wildcard never matches a leading `.` of a segment), matched in linear time.
+ *
+ * Globs come from configuration files of repositories docgate does not trust. picomatch (and every
+ * RegExp-based matcher) turns `*a*a*a*a*a*b` into a RegExp that backtracks for minutes on a short path;
+ * here each segment is matched by the two-pointer wildcard walk and `**` by the same walk over
+ * segments: O(pattern × path) per alternative. Brace expansion is bounded (MAX_ALTERNATIVES).
+ * Extglobs (`+(a|b)`) and negation (`!a`) are refused. test/glob.test.ts compares every case with picomatch.
+ */
+
+export class GlobError extends Error {}
+
+/** Most alternatives one glob may expand to (`{a,b}{c,d}` is four). */
+export const MAX_ALTERNATIVES = 256;
+/** Longest glob accepted, in characters. */
+export const MAX_GLOB_LENGTH = 1024;
+
+type Token =
+  | { t: 'star' }
+  | { t: 'any' }
+  | { t: 'char'; c: string }
+  | { t: 'class'; negate: boolean; singles: string; ranges: [number, number][] };
+
+/** One segment of a pattern: `**`, or tokens matched against one path segment. */
+type Segment =
+  | { t: 'globstar' }
+  /** `literal`: the segment without wildcards; `suffix`: a `*` then only literal characters (`*.md`). */
+  | { t: 'tokens'; tokens: Token[]; literal: string | null; suffix: string | null };
+
+export interface SegmentOptions {
+  /** Compare letters without case (ids in MCP listings). */
+  nocase?: boolean;
+  /** Wildcards may match a leading `.` (ids are not file names). */
+  dot?: boolean;
+}
+
+function classHas(k: Extract<Token, { t: 'class' }>, c: string, nocase: boolean): boolean {
+  const one = (x: string): boolean => {
+    if (k.singles.includes(x)) return true;
+    const cp = x.codePointAt(0)!;
+    return k.ranges.some(([lo, hi]) => cp >= lo && cp <= hi);
+  };
+  const found = one(c) || (nocase && (one(c.toLowerCase()) || one(c.toUpperCase())));
+  return k.negate ? !found : found;
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** Splits one segment's pattern text into tokens (the text holds no `/`). */
+export function segmentTokens(text: string, nocase = false): Token[] {
+  const chars = Array.from(text);
+  const out: Token[] = [];
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i]!;
+    if (c === '\\' && i + 1 < chars.length) {
+      out.push({ t: 'char', c: nocase ? chars[++i]!.toLowerCase() : chars[++i]! });
+    } else if (c === '*') {
+      if (out[out.length - 1]?.t !== 'star') out.push({ t: 'star' });
+    } else if (c === '?') out.push({ t: 'any' });
+    else if (c === '[' && chars.indexOf(']', i + 2) !== -1) {
+      const end = chars.indexOf(']', i + 2);
+      let body = chars.slice(i + 1, end);
+      // picomatch negates with `^` only: `[!a]` is the class of `!` and `a` (its regex also tries the literal text).
+      const negate = body[0] === '^';
+      if (negate) body = body.slice(1);
+      let singles = '';
+      const ranges: [number, number][] = [];
+      for (let k = 0; k < body.length; k++) {
+        if (body[k + 1] === '-' && k + 2 < body.length) {
+          const lo = body[k]!.codePointAt(0)!;
+          const hi = body[k + 2]!.codePointAt(0)!;
+          if (lo > hi) throw new GlobError(`invalid range ${body[k]}-${body[k + 2]}`);
+          ranges.push([lo, hi]);
+          k += 2;
+        } else singles += body[k]!;
+      }
+      out.push({ t: 'class', negate, singles, ranges });
+      i = end;
+    } else out.push({ t: 'char', c: nocase ? c.toLowerCase() : c });
+  }
+  return out;
+}
+
+/**
+ * Whether `tokens` match all of `text`: the two-pointer wildcard walk (a `*` remembers where it
+ * started; a mismatch retries one character later), O(tokens × text), never exponential.
+ */
+export function matchTokens(tokens: readonly Token[], text: string, options: SegmentOptions = {}): boolean {
+  const nocase = options.nocase === true;
+  const folded = nocase ? text.toLowerCase() : text;
+  // Code points, not UTF-16 units, but only when the text has a surrogate pair: most texts index as they are.
+  const s: ArrayLike<string> = SURROGATE.test(folded) ? Array.from(folded) : folded;
+  // picomatch: no wildcard matches a leading dot; only a literal `.` (or a class naming it) does.
+  if (!options.dot && s[0] === '.') {
+    const first = tokens[0];
+    if (first === undefined || first.t === 'star' || first.t === 'any' || (first.t === 'class' && first.negate)) return false;
+  }
+  let p = 0;
+  let i = 0;
+  let starP = -1;
+  let starI = 0;
+  while (i < s.length) {
+    const k = tokens[p];
+    if (k !== undefined && k.t !== 'star' && (k.t === 'any' || (k.t === 'char' ? k.c === s[i] : classHas(k, s[i]!, nocase)))) {
+      p++;
+      i++;
+    } else if (k !== undefined && k.t === 'star') {
+      starP = p++;
+      starI = i;
+    } else if (starP !== -1) {
+      p = starP + 1;
+      i = ++starI;
+    } else return false;
+  }
+  while (tokens[p]?.t === 'star') p++;
+  return p === tokens.length;
+}
+
+/** `a{b,c{d,e}}f` → `abf`, `acdf`, `acef`; `{1..3}` → 1, 2, 3. Unbalanced braces stay literal. */
+export function expandBraces(glob: string): string[] {
+  let open = -1;
+  let depth = 0;
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (c === '{') {
+      if (depth++ === 0) open = i;
+    } else if (c === '}' && depth > 0 && --depth === 0) {
+      const body = glob.slice(open + 1, i);
+      const head = glob.slice(0, open);
+      const tail = glob.slice(i + 1);
+      const choices = braceChoices(body);
+      if (choices === null) return expandBraces(tail).map((t) => `${head}{${body}}${t}`);
+      const out: string[] = [];
+      for (const choice of choices) {
+        for (const rest of expandBraces(`${choice}${tail}`)) {
+          out.push(`${head}${rest}`);
+          if (out.length > MAX_ALTERNATIVES) throw new GlobError(`it expands to more than ${MAX_ALTERNATIVES} alternatives`);
+        }
+      }
+      return out;
+    }
+  }
+  return [glob];
+}
+
+/** The choices of one brace body: comma-separated at its own level, or a numeric/letter range; null if neither. */
+function braceChoices(body: string): string[] | null {
+  const range = /^(-?\d+)\.\.(-?\d+)$|^([A-Za-z])\.\.([A-Za-z])$/.exec(body);
+  if (range) {
+    const numeric = range[1] !== undefined;
+    const a = numeric ? Number(range[1]) : range[3]!.charCodeAt(0);
+    const b = numeric ? Number(range[2]) : range[4]!.charCodeAt(0);
+    if (Math.abs(b - a) >= MAX_ALTERNATIVES) throw new GlobError(`it expands to more than ${MAX_ALTERNATIVES} alternatives`);
+    const out: string[] = [];
+    for (let v = a; a <= b ? v <= b : v >= b; v += a <= b ? 1 : -1) out.push(numeric ? String(v) : String.fromCharCode(v));
+    return out;
+  }
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === '\\') i++;
+    else if (c === '{') depth++;
+    else if (c === '}') depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (parts.length === 0) return null;
+  parts.push(body.slice(start));
+  return parts;
+}
+
+function compileSegments(glob: string): Segment[] {
+  const text = glob.startsWith('./') ? glob.slice(2) : glob;
+  return text.split('/').map((part): Segment => {
+    if (part === '**') return { t: 'globstar' };
+    const tokens = segmentTokens(part);
+    const chars = (list: Token[]) => (list.every((k) => k.t === 'char') ? list.map((k) => (k as { c: string }).c).join('') : null);
+    const literal = chars(tokens);
+    const suffix = tokens[0]?.t === 'star' && tokens.length > 1 ? chars(tokens.slice(1)) : null;
+    return { t: 'tokens', tokens, literal, suffix };
+  });
+}
+
+function segmentMatches(seg: Extract<Segment, { t: 'tokens' }>, part: string): boolean {
+  if (seg.literal !== null) return seg.literal === part;
+  // `*.md`: the common shape, without the walk (a wildcard never matches a leading dot).
+  if (seg.suffix !== null) return part.endsWith(seg.suffix) && part.charCodeAt(0) !== 0x2e;
+  return part !== '' && matchTokens(seg.tokens, part);
+}
+
+/** The same walk over segments: `**` is the star, matching zero or more segments that do not start with `.`. */
+function matchSegments(segs: readonly Segment[], parts: readonly string[]): boolean {
+  let p = 0;
+  let i = 0;
+  let starP = -1;
+  let starI = 0;
+  while (i < parts.length) {
+    const seg = segs[p];
+    if (seg !== undefined && seg.t === 'tokens' && segmentMatches(seg, parts[i]!)) {
+      p++;
+      i++;
+    } else if (seg !== undefined && seg.t === 'globstar') {
+      starP = p++;
+      starI = i;
+    } else if (starP !== -1 && !parts[starI]!.startsWith('.')) {
+      p = starP + 1;
+      i = ++starI;
+    } else return false;
+  }
+  // picomatch: a trailing `/**` also matches its parent folder itself (`a/**` matches `a`), except after
+  // a segment that ends with `*` (`*/**` and `a*/**` do not match `a`; `*a/**` matches `ba`).
+  const before = segs[p - 1];
+  if (p < segs.length && before?.t === 'tokens' && before.tokens[before.tokens.length - 1]?.t === 'star') return false;
+  while (segs[p]?.t === 'globstar') p++;
+  return p === segs.length;
+}
+
+export interface PathGlob {
+  readonly source: string;
+  /** Whether a root-relative path (`/` separators, no leading `./`) matches. */
+  match(path: string): boolean;
+  /** Whether `<dir>/<name>` matches, without making that string (discovery asks it of every entry it lists). */
+  matchIn(dir: string, name: string): boolean;
+  /**
+   * The folders discovery must list, with how deep below each a match may lie (1 = direct entries,
+   * Infinity = any depth): `processes/*.md` → [`processes`, 1]; `docs/**‍/*.md` → [`docs`, Infinity].
+   */
+  readonly bases: readonly { dir: string; depth: number }[];
+}
+
+function basesOf(segs: readonly Segment[]): { dir: string; depth: number } {
+  const lit: string[] = [];
+  let k = 0;
+  for (; k < segs.length - 1; k++) {
+    const s = segs[k]!;
+    if (s.t !== 'tokens' || s.literal === null) break;
+    lit.push(s.literal);
+  }
+  const rest = segs.slice(k);
+  const depth = rest.some((s) => s.t === 'globstar') ? Infinity : rest.length;
+  return { dir: lit.join('/'), depth };
+}
+
+/**
+ * The matcher of one alternative. The usual shape, literal folders then one last segment
+ * (`processes/*.md`), is matched without splitting the path: discovery asks it of every entry it lists.
+ */
+function matcherOf(segs: Segment[]): { match: (path: string) => boolean; matchIn: (dir: string, name: string) => boolean } {
+  const last = segs[segs.length - 1]!;
+  const head = segs.slice(0, -1);
+  if (last.t === 'tokens' && head.every((g) => g.t === 'tokens' && g.literal !== null)) {
+    const prefix = head.map((g) => `${(g as { literal: string }).literal}/`).join('');
+    const dir = prefix.slice(0, -1);
+    return {
+      match: (path) => path.startsWith(prefix) && path.indexOf('/', prefix.length) === -1 && segmentMatches(last, path.slice(prefix.length)),
+      matchIn: (inDir, name) => inDir === dir && segmentMatches(last, name),
+    };
+  }
+  const match = (path: string): boolean => matchSegments(segs, path.split('/'));
+  return { match, matchIn: (inDir, name) => match(inDir === '' ? name : `${inDir}/${name}`) };
+}
+
+/** Compiles a root-relative glob (GlobError for one docgate cannot use safely). */
+export function compilePathGlob(glob: string): PathGlob {
+  if (glob === '') throw new GlobError('it is empty');
+  if (glob.length > MAX_GLOB_LENGTH) throw new GlobError(`it is longer than ${MAX_GLOB_LENGTH} characters`);
+  if (glob.startsWith('!')) throw new GlobError('negated globs (`!…`) are not supported; list what to ignore in `ignores`');
+  if (glob.startsWith('/') || /^[A-Za-z]:/.test(glob)) throw new GlobError('it is absolute; globs are relative to the root');
+  if (/[@!+*?]\(/.test(glob.replace(/\\./g, ''))) throw new GlobError('extglobs such as `+(a|b)` are not supported');
+  if (glob.split('/').includes('..')) throw new GlobError('it climbs out of the root with `..`');
+  const alternatives = expandBraces(glob).map(compileSegments);
+  const matchers = alternatives.map(matcherOf);
+  const one = matchers.length === 1 ? matchers[0]! : null;
+  return {
+    source: glob,
+    match: one ? one.match : (path) => matchers.some((m) => m.match(path)),
+    matchIn: one ? one.matchIn : (dir, name) => matchers.some((m) => m.matchIn(dir, name)),
+    bases: alternatives.map(basesOf),
+  };
+}
+
+/** A set of globs: a path matches when any does. */
+export function compileGlobs(globs: readonly string[]): (path: string) => boolean {
+  if (globs.length === 0) return () => false;
+  const compiled = globs.map(compilePathGlob);
+  return (path) => compiled.some((g) => g.match(path));
+}

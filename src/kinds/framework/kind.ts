@@ -1,0 +1,27 @@
+import type { KindDef } from '../../engine/kind.js';
+import { FILE_RULES } from '../../rules/file/index.js';
+import { baseName } from '../../engine/paths.js';
+import { parseFramework } from './parse.js';
+import type { FrameworkDoc, FrameworkFacts, FrameworkParse } from './parse.js';
+import { fileEmpty } from './rules/file-empty.js';
+import { frameworkHeading } from './rules/framework-heading.js';
+
+/** SPEC §2.2: `frameworks/<Name>.md`, a markdown document that starts with a `# ` heading. */
+export const frameworkKind: KindDef<FrameworkParse, FrameworkFacts, FrameworkDoc> = {
+  name: 'framework',
+  label: 'framework doc',
+  include: ['frameworks/*.md'],
+  variants: false,
+  maxBytes: 2 * 1024 * 1024,
+  ruleFiles: {},
+  fileName: { pattern: '^[A-Za-z0-9]+$', expected: 'letters and digits with `.md`, such as `POWER.md`' },
+  fallbackId: baseName,
+  parse: (file) => parseFramework(file),
+  rules: [...FILE_RULES, fileEmpty, frameworkHeading],
+  id: (p) => p.name,
+  facts: () => ({ kind: 'framework' }),
+  emptyFacts: () => ({ kind: 'framework' }),
+  doc: (p, file) => ({ kind: 'framework', name: p.name, size: file.size, content: file.text }),
+  crossFile: [],
+  codec: { encode: () => 0, decode: (row) => (row === 0 ? { kind: 'framework' } : null) },
+};

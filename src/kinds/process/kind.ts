@@ -1,0 +1,36 @@
+import type { KindDef } from '../../engine/kind.js';
+import { locatedOf, locatedRow } from '../../engine/facts-codec.js';
+import { FILE_RULES } from '../../rules/file/index.js';
+import { FRONTMATTER_RULES, duplicateKey } from '../../rules/frontmatter/index.js';
+import { SCHEMA_RULES } from '../../rules/schema/index.js';
+import { stem } from '../../engine/paths.js';
+import { parseProcess, processDoc } from './parse.js';
+import type { ProcessDoc, ProcessFacts, ProcessParse } from './parse.js';
+import { processDuplicateName } from './rules/process-duplicate-name.js';
+import { processEmptyBody } from './rules/process-empty-body.js';
+
+/** SPEC §2.3: `processes/<slug>.md`, optional YAML frontmatter (`name`, `description`), a body. */
+export const processKind: KindDef<ProcessParse, ProcessFacts, ProcessDoc> = {
+  name: 'process',
+  label: 'process',
+  include: ['processes/*.md'],
+  variants: false,
+  maxBytes: 2 * 1024 * 1024,
+  ruleFiles: { schema: 'process-frontmatter.schema.json' },
+  fileName: null,
+  fallbackId: stem,
+  parse: (file, data) => parseProcess(file, data),
+  rules: [...FILE_RULES, ...FRONTMATTER_RULES, duplicateKey, ...SCHEMA_RULES, processEmptyBody],
+  id: (p) => p.slug,
+  facts: (p) => ({ kind: 'process', name: p.name }),
+  emptyFacts: () => ({ kind: 'process', name: null }),
+  doc: (p) => processDoc(p),
+  crossFile: [processDuplicateName],
+  codec: {
+    encode: (f) => locatedRow(f.name),
+    decode: (row) => {
+      const name = locatedOf(row);
+      return name === undefined ? null : { kind: 'process', name };
+    },
+  },
+};

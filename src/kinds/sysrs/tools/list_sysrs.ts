@@ -1,0 +1,88 @@
+import type { SysrsDoc } from '../../../core/analysis.js';
+import { stem } from '../../../core/analysis.js';
+import { outcome } from '../../../mcp/entries.js';
+import { closedObject, languageInput } from '../../../mcp/schemas.js';
+import { checkLanguage } from './args.js';
+import { compileGlob } from '../../../mcp/text.js';
+import { ToolError, defineTool, jsonOutput } from '../../../mcp/tool.js';
+
+import { DEFAULT_PAGE, FAILED, MAX_PAGE } from '../../../mcp/paging.js';
+
+/** One row of the listing (also what the tests read). */
+export interface SysrsRow {
+  id: string | null;
+  title: string;
+  status: string;
+  ref: string;
+  path: string;
+  error: string | null;
+}
+
+export const listSysrs = defineTool<{ max_results?: number; offset?: number; glob?: string; language?: string }>({
+  name: 'list_sysrs',
+  title: 'List System Requirements Specifications',
+  description:
+    'List System Requirements Specifications, ordered by path: rows {id, title, status, ref, path, error}. A document that fails to parse is a row with id null, title and status "<failed to parse>" and error = its ParseFailureResult error (read the full result with get_sysrs or validate). Paging: max_results (default 25, clamped to 1..100), offset (default 0, negative → 0); truncated = offset + max_results < total. glob filters ids ignoring case (* ? [..]); failed rows never match. language selects a variant folder (default en).',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      max_results: { type: 'integer', default: DEFAULT_PAGE, description: 'Page size, clamped to 1..100 (default 25).' },
+      offset: { type: 'integer', default: 0, description: 'Rows to skip (default 0; negative counts as 0).' },
+      glob: { type: 'string', description: 'Filter on ids, case-insensitive: * any run, ? one character, [..] a class. Failed rows never match.' },
+      language: languageInput,
+    },
+    additionalProperties: false,
+  },
+  outputSchema: closedObject({
+    results: {
+      type: 'array',
+      items: closedObject({
+        id: { type: ['string', 'null'] },
+        title: { type: 'string' },
+        status: { type: 'string' },
+        ref: { type: 'string' },
+        path: { type: 'string' },
+        error: { type: ['string', 'null'] },
+      }),
+    },
+    total: { type: 'integer', minimum: 0 },
+    offset: { type: 'integer', minimum: 0 },
+    max_results: { type: 'integer', minimum: 1, maximum: MAX_PAGE },
+    truncated: { type: 'boolean' },
+    error_count: { type: 'integer', minimum: 0 },
+  }),
+  handler(args, ctx) {
+    const pageSize = Math.min(MAX_PAGE, Math.max(1, args.max_results ?? DEFAULT_PAGE));
+    const offset = Math.max(0, args.offset ?? 0);
+    let pattern: ((id: string) => boolean) | null = null;
+    if (args.glob !== undefined) {
+      try {
+        pattern = compileGlob(args.glob);
+      } catch {
+        throw new ToolError(`Invalid glob '${args.glob}': use * for any run of characters, ? for one, [abc] or [a-f] for a class.`);
+      }
+    }
+    const lang = checkLanguage(args.language, ctx);
+
+    const rows: SysrsRow[] = [];
+    for (const e of ctx.repo.entries('sysrs')) {
+      if (e.ref.lang !== lang) continue;
+      const { doc, failure } = outcome<SysrsDoc>(e);
+      if (failure) {
+        if (pattern) continue;
+        rows.push({ id: null, title: FAILED, status: FAILED, ref: stem(e.ref.path), path: e.ref.path, error: failure.error });
+      } else {
+        if (pattern && !pattern(doc.id)) continue;
+        rows.push({ id: doc.id, title: doc.title, status: String(doc.frontmatter.status ?? 'draft'), ref: doc.ref, path: e.ref.path, error: null });
+      }
+    }
+    return jsonOutput({
+      results: rows.slice(offset, offset + pageSize),
+      total: rows.length,
+      offset,
+      max_results: pageSize,
+      truncated: offset + pageSize < rows.length,
+      error_count: rows.filter((r) => r.error !== null).length,
+    });
+  },
+});

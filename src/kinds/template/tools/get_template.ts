@@ -1,0 +1,30 @@
+import type { TemplateDoc } from '../../../core/analysis.js';
+import { closedObject, notFoundSchema, parseFailureSchema, resultSchema } from '../../../mcp/schemas.js';
+import { notFoundOutput, outcome } from '../../../mcp/entries.js';
+import { defineTool, resultOutput } from '../../../mcp/tool.js';
+
+export const getTemplate = defineTool<{ template_name: string }>({
+  name: 'get_template',
+  title: 'Get a POWER template',
+  description:
+    "Return one POWER template by name (the file stem, e.g. readme): text `=== README Template ===` followed by the file's content. An unknown name answers `Template '<x>' not found. Available: …`; a template that fails to parse answers its ParseFailureResult (JSON). structuredContent.result holds the template {name, fields, content}, the ParseFailureResult, or {error: \"TEMPLATE_NOT_FOUND\", message, available}.",
+  inputSchema: {
+    type: 'object',
+    properties: { template_name: { type: 'string', minLength: 1, description: 'Template name: the file stem in templates/power/, e.g. readme, architecture, api, components, schema (see list_templates).' } },
+    required: ['template_name'],
+    additionalProperties: false,
+  },
+  outputSchema: resultSchema(
+    closedObject({ name: { type: 'string' }, fields: { type: 'object', additionalProperties: { type: 'string' } }, content: { type: 'string' } }),
+    parseFailureSchema,
+    notFoundSchema('TEMPLATE_NOT_FOUND'),
+  ),
+  handler({ template_name: name }, ctx) {
+    const entries = ctx.repo.entries('template');
+    const entry = entries.find((e) => e.analysis.id === name);
+    if (!entry) return notFoundOutput('Template', 'TEMPLATE_NOT_FOUND', name, entries);
+    const { doc, failure } = outcome<TemplateDoc>(entry);
+    if (failure) return resultOutput(failure);
+    return resultOutput({ name: doc.name, fields: doc.fields, content: doc.content }, `=== ${doc.name.toUpperCase()} Template ===\n\n${doc.content}`);
+  },
+});

@@ -1,0 +1,11 @@
+import { fileBom } from './file-bom.js';
+import { fileEncoding } from './file-encoding.js';
+import { fileName } from './file-name.js';
+import { fileNul } from './file-nul.js';
+import { fileRead } from './file-read.js';
+import { fileSymlink } from './file-symlink.js';
+import { fileType } from './file-type.js';
+import { fileSize } from './file-size.js';
+
+/** The rules every kind has: how its files are found, read, decoded and named. */
+export const FILE_RULES = [fileBom, fileEncoding, fileNul, fileSize, fileType, fileSymlink, fileRead, fileName] as const;

@@ -1,0 +1,10 @@
+import type { OutlineRuleTemplate } from './outline-rule.js';
+
+export const sectionLastOutline: OutlineRuleTemplate = {
+  suffix: 'section-last',
+  description: 'A section marked `last` (Updates) is the last of its level.',
+  examples: {
+    ok: [{ path: 'docs/sysrs/order-intake.md', text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## System Purpose\n\nTake orders.\n\n## Updates\n\n### 2025-11-02 07:34:29.518Z - First draft\n\nWritten.\n' }],
+    notOk: [{ path: 'docs/sysrs/order-intake.md', text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## Updates\n\n### 2025-11-02 07:34:29.518Z - First draft\n\nWritten.\n\n## References\n\n- RFC 2119\n', expected: ['7:1 Unexpected `## Updates` before `## References`, expected `## Updates` to be the last section'] }],
+  },
+};

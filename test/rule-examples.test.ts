@@ -1,0 +1,69 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { lint } from '../src/core/lint.js';
+import type { Example } from '../src/engine/rule.js';
+import { rulesOf } from '../src/kinds/index.js';
+
+/**
+ * Every rule's examples, run as tests (remark-lint's documented examples, ESLint's RuleTester): each
+ * example is a root of its own holding the example's files; `ok` gives no diagnostic of the rule in its
+ * file, `notOk` exactly the `line:column message` lines it lists.
+ */
+const RULES = [...rulesOf().values()];
+const outside = mkdtempSync(join(tmpdir(), 'docgate-examples-outside-'));
+writeFileSync(join(outside, 'secret.md'), '# Secret\n');
+const roots: string[] = [];
+afterAll(() => {
+  for (const r of [outside, ...roots]) rmSync(r, { recursive: true, force: true });
+});
+
+function write(root: string, path: string, text: Example['text']): void {
+  const abs = join(root, path);
+  mkdirSync(dirname(abs), { recursive: true });
+  if (typeof text === 'string') writeFileSync(abs, text);
+  else if ('bytes' in text) writeFileSync(abs, Buffer.from(text.bytes));
+  else if (text.entry === 'directory') mkdirSync(abs);
+  else if (text.entry === 'fifo') spawnSync('mkfifo', [abs]);
+  else if (text.entry === 'broken-link') symlinkSync(join(root, 'nothing-here'), abs);
+  else symlinkSync(join(outside, 'secret.md'), abs);
+}
+
+/** The rule's diagnostics in the example's file, as `line:column message`. */
+function run(ruleId: string, example: Example): string[] {
+  const root = mkdtempSync(join(tmpdir(), 'docgate-example-'));
+  roots.push(root);
+  write(root, example.path, example.text);
+  for (const [path, text] of Object.entries(example.others ?? {})) write(root, path, text);
+  const result = lint({ root, paths: [] }).results.find((r) => r.path === example.path);
+  return (result?.diagnostics ?? []).filter((d) => d.rule === ruleId).map((d) => `${d.line}:${d.column} ${d.message}`);
+}
+
+describe('every rule is one documented unit', () => {
+  it.each(RULES.map((e) => [e.rule.id, e] as const))('%s has a description and examples', (_id, { rule }) => {
+    expect(rule.description.trim()).not.toBe('');
+    expect(rule.description).not.toContain('\n');
+    expect(rule.examples.ok.length).toBeGreaterThan(0);
+    expect(rule.examples.notOk.length).toBeGreaterThan(0);
+    for (const ex of rule.examples.notOk) expect(ex.expected.length).toBeGreaterThan(0);
+  });
+});
+
+describe('rule examples', () => {
+  for (const { rule } of RULES) {
+    describe(rule.id, () => {
+      rule.examples.ok.forEach((ex, i) => {
+        it(`ok #${i + 1} (${ex.path}) has no ${rule.id} diagnostic`, () => {
+          expect(run(rule.id, ex)).toEqual([]);
+        });
+      });
+      rule.examples.notOk.forEach((ex, i) => {
+        it(`not ok #${i + 1} (${ex.path}) gives exactly its lines`, () => {
+          expect(run(rule.id, ex)).toEqual(ex.expected);
+        });
+      });
+    });
+  }
+});
