@@ -14,7 +14,10 @@ import { PARALLEL_MIN_FILES, analyzeInWorkers, workerCount } from './parallel.js
 import { hasError, resultOf } from './result.js';
 import { realFolder } from './safe-fs.js';
 import { ConfigError } from './schemas.js';
-import type { Kind, ParseFailureResult } from './types.js';
+import type { Diagnostic, Kind, ParseFailureResult } from './types.js';
+import { Suppressions } from '../engine/directives.js';
+import { unexpected } from '../engine/rule.js';
+import { unusedDirective, unusedDisableDirective } from '../rules/directives/unused-disable-directive.js';
 import { VERSION } from './version.js';
 import { loadProject } from '../engine/project.js';
 import type { Project, ProjectOptions } from '../engine/project.js';
@@ -253,10 +256,29 @@ export function lintKind(project: Project, kind: Kind, memo: Memo | null): KindE
   });
   const cross = crossFileDiagnostics(project.kinds, entries.map((e) => e.analysis), project.severityFor);
   return entries.map((e) => {
-    const r = resultOf(e.analysis, cross.get(e.analysis.path));
+    const r = resultOf(e.analysis, othersOf(project, e.analysis, cross.get(e.analysis.path)));
     const failing = r !== null && hasError(r.diagnostics);
     return { ...e, failure: failing ? r : null, warnings: failing ? null : r };
   });
+}
+
+/**
+ * The diagnostics a document gets besides its own: those of the rules across files, less what its inline
+ * directives suppress, and one for each directive that suppressed nothing at all.
+ */
+function othersOf(project: Project, a: Analysis, cross: readonly Diagnostic[] | undefined): readonly Diagnostic[] | undefined {
+  if (!a.directives) return cross;
+  const s = new Suppressions(a.directives.list, a.directives.used);
+  const kept = (cross ?? []).filter((d) => !s.suppresses(d.line, d.rule));
+  const level = project.severityFor(a.path)(unusedDisableDirective.id);
+  if (level === 'off') return kept;
+  for (const d of s.unused()) {
+    const u = unusedDirective(d);
+    const diagnostic: Diagnostic = { line: u.at.line, column: u.at.column, rule: unusedDisableDirective.id, message: unexpected(u.found, u.expected) };
+    if (level === 'warning') diagnostic.severity = 'warning';
+    kept.push(diagnostic);
+  }
+  return kept;
 }
 
 /** Rules across files over every analysis, then the results of the selected documents. */
@@ -270,7 +292,7 @@ function finish(project: Project, analyses: readonly Analysis[], selected: Reado
   for (const a of analyses) {
     if (!selected.has(a.path)) continue;
     checked.push({ path: a.path, kind: a.kind });
-    const r = resultOf(a, cross.get(a.path));
+    const r = resultOf(a, othersOf(project, a, cross.get(a.path)));
     if (!r) continue;
     const w = r.diagnostics.filter((d) => d.severity === 'warning').length;
     warningCount += w;
@@ -414,8 +436,8 @@ class CacheMemo implements Memo {
   }
 
   remember(ref: FileRef, full: boolean, r: IdentifiedAnalysis): void {
-    const { kind, id, diagnostics, facts } = r.analysis;
-    this.cache.set(ref.path, { kind, id, hash: r.hash, identity: r.identity, full, diagnostics, facts, ...racy(r.identity, this.started) });
+    const { kind, id, diagnostics, facts, directives } = r.analysis;
+    this.cache.set(ref.path, { kind, id, hash: r.hash, identity: r.identity, full, diagnostics, facts, ...(directives ? { directives } : {}), ...racy(r.identity, this.started) });
   }
 
   /** Drops entries of files gone, records the listings that can be reused, writes the cache. */
@@ -432,7 +454,9 @@ class CacheMemo implements Memo {
 }
 
 function fromCache(ref: FileRef, e: CacheEntry): Analysis {
-  return { path: ref.path, kind: e.kind, id: e.id, diagnostics: e.diagnostics, facts: e.facts, doc: null };
+  const a: Analysis = { path: ref.path, kind: e.kind, id: e.id, diagnostics: e.diagnostics, facts: e.facts, doc: null };
+  if (e.directives) a.directives = e.directives;
+  return a;
 }
 
 /**
