@@ -1,9 +1,8 @@
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { lstatSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMcp, structuredOf, textOf } from './fixtures/mcp/harness.js';
-import { runCli } from './helpers.js';
+import { runCli, tempRoot, writeFiles } from './helpers.js';
 
 /**
  * The baseline (SPEC §8): ESLint 9's bulk suppressions. `--suppress-all` / `--suppress-rule` record the
@@ -18,18 +17,10 @@ afterAll(() => {
 });
 
 function root(files: Record<string, string>): string {
-  const r = mkdtempSync(join(tmpdir(), 'docgate-baseline-'));
-  roots.push(r);
-  write(r, files);
-  return r;
+  return tempRoot('docgate-baseline-', files, roots);
 }
 
-function write(r: string, files: Record<string, string>): void {
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(r, path)), { recursive: true });
-    writeFileSync(join(r, path), text);
-  }
-}
+const write = writeFiles;
 
 function lines(...l: string[]): string {
   return `${l.join('\n')}\n`;

@@ -1,9 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { processKind } from '../src/kinds/process/kind.js';
-import { REPO, runCli } from './helpers.js';
+import { REPO, runCli, tempRoot } from './helpers.js';
 
 /**
  * The configuration and the flags a team adopting docgate meets first (SPEC §8), through the CLI as a
@@ -17,13 +17,7 @@ afterAll(() => {
 
 /** A root of its own holding `files` (path → text). */
 function root(files: Record<string, string>): string {
-  const r = mkdtempSync(join(tmpdir(), 'docgate-config-'));
-  roots.push(r);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(r, path)), { recursive: true });
-    writeFileSync(join(r, path), text);
-  }
-  return r;
+  return tempRoot('docgate-config-', files, roots);
 }
 
 const VALID = '---\nname: Valid\n---\n\n# Valid\n\nBody.\n';
