@@ -2,7 +2,7 @@ import { lstatSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMcp, structuredOf, textOf } from './fixtures/mcp/harness.js';
-import { runCli, tempRoot, writeFiles } from './helpers.js';
+import { REPO, runCli, tempRoot, writeFiles } from './helpers.js';
 
 /**
  * The baseline (SPEC §8): ESLint 9's bulk suppressions. `--suppress-all` / `--suppress-rule` record the
@@ -209,6 +209,50 @@ describe('the baseline cycle through the CLI', () => {
     // The count lowered by hand: the cached run must not replay the old answer.
     write(dir, { 'docgate-suppressions.json': BASELINE.replace('"count": 2', '"count": 1') });
     expect(cli()).toEqual({ code: 1, stdout: lines('processes/a-legacy.md', `  ${unknown(3, 'owner')}`, `  ${unknown(4, 'team')}`, '', '2 problems in 1 files (3 files checked)'), stderr: '' });
+  });
+});
+
+describe("the README's worked example (40 failing legacy files: baseline, then ratchet down)", () => {
+  it('prints what the README shows, step by step', () => {
+    const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+    const files: Record<string, string> = {};
+    for (let i = 1; i <= 40; i++) {
+      const n = String(i).padStart(2, '0');
+      files[`processes/legacy-${n}.md`] = i <= 30 ? withKeys(`Legacy ${n}`, 'owner') : `---\nname: Legacy ${n}\nowner: ops\nteam: core\n---\n`;
+    }
+    for (const name of ['Deploy', 'Release', 'Review']) files[`processes/${name.toLowerCase()}.md`] = withKeys(name);
+    const dir = root(files);
+    const cli = (...args: string[]) => runCli(['lint', ...args], { cwd: dir });
+    /** The README shows stderr lines first, then stdout, as a terminal does. */
+    const shown = (r: { stdout: string; stderr: string }) => `${r.stderr}${r.stdout}`;
+    const inReadme = (text: string) => expect(readme.replace(/^ {3}/gm, ''), text).toContain(text.trimEnd());
+
+    const before = cli();
+    expect(before.code).toBe(1);
+    inReadme(before.stdout.split('\n').slice(-7).join('\n'));
+
+    const all = cli('--suppress-all');
+    expect(all.code).toBe(0);
+    inReadme(`$ docgate lint --suppress-all\n${shown(all)}`);
+
+    write(dir, { 'processes/onboarding.md': withKeys('Onboarding', 'owner') });
+    const added = cli('processes/onboarding.md');
+    expect(added.code).toBe(1);
+    inReadme(`$ docgate lint processes/onboarding.md\n${shown(added)}`);
+    rmSync(join(dir, 'processes/onboarding.md'));
+    write(dir, { 'processes/legacy-01.md': withKeys('Legacy 01', 'owner', 'reviewer') });
+    const grown = cli('processes/legacy-01.md');
+    expect(grown.code).toBe(1);
+    inReadme(shown(grown));
+
+    for (let i = 1; i <= 10; i++) write(dir, { [`processes/legacy-${String(i).padStart(2, '0')}.md`]: withKeys(`Legacy ${String(i).padStart(2, '0')}`) });
+    const stale = cli();
+    expect(stale.code).toBe(0);
+    expect(stale.stderr.split('\n').filter(Boolean)).toHaveLength(10);
+    inReadme(stale.stderr.split('\n')[0]!);
+    const pruned = cli('--prune-suppressions');
+    expect(pruned.code).toBe(0);
+    inReadme(`$ docgate lint --prune-suppressions\n${shown(pruned)}`);
   });
 });
 

@@ -104,8 +104,12 @@ export function loadSuppressions(root: string, location: string | undefined, cwd
   if (r.kind === 'gone') return { file, shown, text: null, counts: dict() };
   if (r.kind !== 'bytes') throw new ConfigError(`cannot read suppressions file ${shown}: ${whyUnread(r, MAX_BYTES)}`);
   const text = r.bytes.toString('utf8');
-  return { file, shown, text, counts: parseCounts(text, shown) };
+  // The MCP server loads the project at every call: the same text is not parsed again.
+  if (lastParsed?.text !== text || lastParsed.shown !== shown) lastParsed = { text, shown, counts: parseCounts(text, shown) };
+  return { file, shown, text, counts: lastParsed.counts };
 }
+
+let lastParsed: { text: string; shown: string; counts: Counts } | undefined;
 
 /** The errors (never warnings) of some results, per document and rule. */
 export function errorCounts(results: readonly ParseFailureResult[]): Counts {
