@@ -1,4 +1,4 @@
-import { lstatSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMcp, structuredOf, textOf } from './fixtures/mcp/harness.js';
@@ -162,6 +162,13 @@ describe('the baseline cycle through the CLI', () => {
     expect(cli('--suppressions-location', 'ci/baseline.json')).toEqual({ code: 0, stdout: lines('0 problems in 0 files (3 files checked)'), stderr: '' });
     // Without it, the root's (absent) file applies: everything fails again.
     expect(cli().code).toBe(1);
+    // No content document is ever written, not even one named as the suppressions file.
+    expect(cli('--suppressions-location', 'processes/d-baseline.md', '--suppress-all')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'docgate: cannot write the suppressions file processes/d-baseline.md: it is a document of the repository, expected a file of its own\n',
+    });
+    expect(existsSync(join(dir, 'processes/d-baseline.md'))).toBe(false);
   });
 
   it('refuses contradicting flags and a file that is not a baseline (exit 2)', () => {

@@ -85,6 +85,9 @@ function baselineStep<T extends LintRun>(project: Project, args: LintArgs, run: 
     counts = args.suppress !== undefined ? recordSuppressions(counts, found, args.suppress) : pruneSuppressions(counts, unusedSuppressions(counts, found, scope));
     try {
       if (folderLeavesRoot(project.root, file)) throw new WriteRefused('its folder resolves outside the root (through a symbolic link)');
+      // docgate never writes a content file (SPEC §5): not even one named as the suppressions file.
+      const rel = relative(project.root, file).split(sep).join('/');
+      if (!rel.startsWith('..') && !isAbsolute(rel) && project.layout.classify(rel) !== null) throw new WriteRefused('it is a document of the repository, expected a file of its own');
       replaceFile(file, Buffer.from(serializeSuppressions(counts), 'utf8'));
     } catch (e) {
       throw new ConfigError(`cannot write the suppressions file ${shown}: ${(e as Error).message}`);
