@@ -365,3 +365,26 @@ export function applyDefaults(data: Record<string, unknown>, schema: JsonSchema 
   }
   return out;
 }
+
+/** The rule files a kind reads for a root, as messages name them (root-relative, or docgate's own by full path). */
+export interface RuleFilesUsed {
+  schema?: string;
+  outline?: string;
+  /** Heading tables by language. */
+  headingTables?: Record<string, string>;
+}
+
+/** Which rule file each of a kind's rule files is for `root` (what `--print-config` shows): the root's own where it has one, else docgate's. */
+export function ruleFilesUsed(root: string, names: RuleFileNames, folder = 'schemas'): RuleFilesUsed {
+  const out: RuleFilesUsed = {};
+  if (names.schema) out.schema = shownPath(root, ruleFile(root, names.schema, folder));
+  if (names.outline) out.outline = shownPath(root, ruleFile(root, names.outline, folder));
+  if (names.headingTables) {
+    const found = new Map<string, string>();
+    listTables(BUNDLED_SCHEMA_DIR, names.headingTables, found);
+    const own = ownSchemaDir(root, folder);
+    if (own !== null) listTables(own, names.headingTables, found);
+    out.headingTables = Object.fromEntries([...found].sort(([a], [b]) => (a < b ? -1 : 1)).map(([lang, file]) => [lang, shownPath(root, file)]));
+  }
+  return out;
+}
