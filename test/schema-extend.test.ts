@@ -24,7 +24,7 @@ function newRoot(files: Record<string, string>): string {
   return root;
 }
 
-/** The README's example: process frontmatter gains `owner`, in 8 lines. */
+/** The README's example (the first test checks it is): process frontmatter gains `owner`, in 8 lines. */
 const OWNER_SCHEMA = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$ref": "https://docgate.dev/schemas/process-frontmatter.schema.json",
@@ -48,6 +48,8 @@ const processFile = (frontmatter: string, title = 'P') => `---\n${frontmatter}--
 describe('a root schema extends a bundled one by `$ref` to its `$id`', () => {
   it('adds `owner` to processes in at most 10 lines; unknown keys are still refused, naming every allowed key; the bundled checks still apply', () => {
     expect(OWNER_SCHEMA.split('\n').length - 1).toBeLessThanOrEqual(10);
+    // The README shows this very schema.
+    expect(/### Extending a schema[\s\S]*?```json\n([\s\S]*?)```/.exec(readFileSync(join(REPO, 'README.md'), 'utf8'))?.[1]).toBe(OWNER_SCHEMA);
     const root = newRoot({
       'schemas/process-frontmatter.schema.json': OWNER_SCHEMA,
       'processes/owned.md': processFile('name: Owned\nowner: platform-team\ndescription: Has an owner\n'),
@@ -103,6 +105,35 @@ describe('a root schema extends a bundled one by `$ref` to its `$id`', () => {
       'templates/power/readme.txt\n  3:1 Unexpected field `purpose` after `output`, expected the order framework, purpose, output, work, examples, requirements, save_as, store_as, owner [template-field-order]\n\n1 problems in 1 files (1 files checked)\n',
     );
     expect(run.code).toBe(1);
+  });
+
+  it('`additionalProperties: false` beside the `$ref` refuses the referenced keys, and the message says what to use instead', () => {
+    const root = newRoot({
+      'schemas/process-frontmatter.schema.json': OWNER_SCHEMA.replace('unevaluatedProperties', 'additionalProperties'),
+      'processes/p.md': processFile('name: P\nowner: ops\n'),
+    });
+    expect(runCli(['lint', '--root', root])).toEqual({
+      code: 1,
+      stdout:
+        'processes/p.md\n  2:1 Unexpected key `name`, expected one of: `owner` (`additionalProperties` sees only the `properties` beside it; `unevaluatedProperties` also sees those of a `$ref` or `allOf`) [unknown-key]\n\n1 problems in 1 files (1 files checked)\n',
+      stderr: '',
+    });
+  });
+
+  it('a branch that `$ref`s a bundled property is described by it, in one message', () => {
+    const root = newRoot({
+      'schemas/process-frontmatter.schema.json': OWNER_SCHEMA.replace(
+        '"owner": { "type": "string", "description": "the team that owns the process" }',
+        '"owner": { "anyOf": [{ "$ref": "https://docgate.dev/schemas/process-frontmatter.schema.json#/properties/name" }, { "type": "array" }] }',
+      ),
+      'processes/p.md': processFile('name: P\nowner: 42\n'),
+    });
+    expect(runCli(['lint', '--root', root])).toEqual({
+      code: 1,
+      stdout:
+        'processes/p.md\n  3:8 Unexpected `owner` value `42`, expected a non-empty process name (when absent it is derived from the file name) or a list [invalid-value]\n\n1 problems in 1 files (1 files checked)\n',
+      stderr: '',
+    });
   });
 
   it('reads the referenced part from the docgate that runs: an upgraded docgate with a new bundled key accepts it', () => {

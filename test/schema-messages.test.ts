@@ -99,12 +99,22 @@ describe('list keywords', () => {
     expect(errorOf({ tags: { type: 'array', uniqueItems: true } }, 'tags: [ops, web, ops]\n')).toBe('2:18 Unexpected duplicate item `ops` in `tags`, expected each item once [invalid-value]');
   });
 
+  it('items: a keyword of `items` at the item; `items: false` past `prefixItems` as a count', () => {
+    expect(errorOf({ tags: { type: 'array', items: { type: 'string', maxLength: 3 } } }, 'tags: [ops, security]\n')).toBe('2:13 Unexpected `tags.1` value `security`, expected at most 3 characters [invalid-value]');
+    expect(errorOf({ pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }], minItems: 2, items: false } }, 'pair: [a, 1, extra]\n')).toBe(
+      '2:7 Unexpected `pair` with 3 items, expected at most 2 items [invalid-value]',
+    );
+  });
+
   it('contains: at least N items that match', () => {
     expect(errorOf({ reviewers: { type: 'array', contains: { const: 'security' } } }, 'reviewers: [ann, bob]\n')).toBe(
       '2:12 Unexpected `reviewers` value `["ann","bob"]`, expected at least 1 item that is `security` [invalid-value]',
     );
     expect(errorOf({ reviewers: { type: 'array', contains: { const: 'security' }, minContains: 2 } }, 'reviewers: [security, bob]\n')).toBe(
       '2:12 Unexpected `reviewers` value `["security","bob"]`, expected at least 2 items that are `security` [invalid-value]',
+    );
+    expect(errorOf({ reviewers: { type: 'array', contains: { const: 'security' }, maxContains: 1 } }, 'reviewers: [security, security]\n')).toBe(
+      '2:12 Unexpected `reviewers` value `["security","security"]`, expected exactly 1 item that is `security` [invalid-value]',
     );
   });
 });
@@ -177,6 +187,13 @@ describe('combinations: one message per value, not a pile', () => {
   it('anyOf: the alternatives, built from each branch', () => {
     expect(errorOf({ owner: { anyOf: [{ type: 'string', pattern: '^@' }, { type: 'array', minItems: 1 }] } }, 'owner: 42\n')).toBe(
       '2:8 Unexpected `owner` value `42`, expected a string matching `^@` or a list with at least 1 item [invalid-value]',
+    );
+  });
+
+  it('anyOf: a branch that `$ref`s a recursive definition still gives one message', () => {
+    const defs = { node: { type: 'object', properties: { name: { $ref: '#/$defs/name' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } } }, name: { type: 'string' } };
+    expect(errorOf({ tree: { anyOf: [{ $ref: '#/$defs/node' }, { type: 'boolean' }] } }, 'tree:\n  name: 1\n  children:\n    - name: 2\n', { $defs: defs })).toBe(
+      '3:3 Unexpected `tree` value `{"name":1,"children":[{"name":2}]}`, expected a mapping or a boolean [invalid-value]',
     );
   });
 

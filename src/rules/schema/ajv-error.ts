@@ -13,6 +13,7 @@ import type { SchemaCheck } from '../../core/frontmatter-doc.js';
 import { quote } from '../../core/position.js';
 import type { Pos } from '../../core/position.js';
 import { bundledSchema } from '../../core/schemas.js';
+import { resolveRef } from '../../core/schema-refs.js';
 import type { Lookup } from '../../core/schema-refs.js';
 import { constWords } from './words.js';
 
@@ -58,16 +59,28 @@ export function lookupOf(check: SchemaCheck): Lookup {
   return (id) => (id === own ? check.schema : bundledSchema(id));
 }
 
+/** Where a `$ref` in the checked schema lands, for describing it. */
+export function followOf(check: SchemaCheck): (ref: string) => unknown {
+  const lookup = lookupOf(check);
+  return (ref) => resolveRef(ref, check.schema, lookup)?.node;
+}
+
 /** Keywords whose errors come after the errors of the subschemas they tried. */
 const GROUPS = new Set(['anyOf', 'oneOf', 'contains', 'if']);
 
-/** Every `$ref` string in a schema (where the errors of an inlined reference say they come from). */
-function refsIn(schema: unknown, into: string[] = []): string[] {
-  if (Array.isArray(schema)) for (const s of schema) refsIn(s, into);
+/**
+ * Every `$ref` string in a schema and in what they lead to (where the errors of a reference say they
+ * come from: an inlined one by its `$ref`, another by its target's own path).
+ */
+function refsIn(schema: unknown, follow: (ref: string) => unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(schema)) for (const s of schema) refsIn(s, follow, into);
   else if (typeof schema === 'object' && schema !== null) {
     for (const [k, v] of Object.entries(schema)) {
-      if (k === '$ref' && typeof v === 'string') into.push(v);
-      else if (k !== 'const' && k !== 'enum' && k !== 'default' && k !== 'examples') refsIn(v, into);
+      if (k === '$ref' && typeof v === 'string') {
+        if (into.has(v)) continue;
+        into.add(v);
+        refsIn(follow(v), follow, into);
+      } else if (k !== 'const' && k !== 'enum' && k !== 'default' && k !== 'examples') refsIn(v, follow, into);
     }
   }
   return into;
@@ -83,7 +96,7 @@ function within(path: string, prefix: string): boolean {
  * inlined reference carries). An error the run cannot be proved to hold stops it: at worst an extra
  * message, never a lost one.
  */
-function nestedOf(errors: readonly ErrorObject[], k: number): number[] {
+function nestedOf(errors: readonly ErrorObject[], k: number, follow: (ref: string) => unknown): number[] {
   const group = errors[k]!;
   const parent = group.parentSchema as Record<string, unknown> | undefined;
   let prefix = group.schemaPath;
@@ -93,7 +106,7 @@ function nestedOf(errors: readonly ErrorObject[], k: number): number[] {
     prefix = `${group.schemaPath.slice(0, -'/if'.length)}/${branch}`;
     sub = parent?.[branch];
   }
-  const refs = refsIn(sub);
+  const refs = [...refsIn(sub, follow)];
   const out: number[] = [];
   for (let i = k - 1; i >= 0; i--) {
     const e = errors[i]!;
@@ -127,12 +140,13 @@ function views(check: SchemaCheck): ErrorView[] {
   let out = viewsOf.get(check);
   if (out) return out;
   const errors = check.errors;
+  const follow = followOf(check);
   const hidden = new Set<number>();
   const when = new Map<number, string>();
   errors.forEach((e, k) => {
     if (e.keyword === 'propertyNames') hidden.add(k);
     if (!GROUPS.has(e.keyword)) return;
-    const nested = nestedOf(errors, k);
+    const nested = nestedOf(errors, k, follow);
     if (e.keyword !== 'if') {
       for (const i of nested) hidden.add(i);
       return;

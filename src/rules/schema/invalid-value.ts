@@ -1,9 +1,10 @@
 import { quote } from '../../core/position.js';
 import { defineRule } from '../../engine/rule.js';
-import { errorsOf, expectation, reportView, valueWords } from './ajv-error.js';
+import { errorsOf, expectation, followOf, reportView, valueWords } from './ajv-error.js';
 import type { ErrorView } from './ajv-error.js';
 import { isEmpty } from './empty-value.js';
 import { and, constWords, limitWords, phrase } from './words.js';
+import type { Follow } from './words.js';
 
 /** Keywords about a value itself: its length, pattern, format, range. */
 const VALUE = ['minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'];
@@ -22,12 +23,12 @@ function sizeWords(e: ErrorView): string {
 }
 
 /** `at least 2 items that are `x``: what `contains` (with `minContains`/`maxContains`) asks. */
-function containsWords(params: { minContains?: number; maxContains?: number }, items: unknown): string {
+function containsWords(params: { minContains?: number; maxContains?: number }, items: unknown, follow: Follow): string {
   const min = params.minContains ?? 1;
   const max = params.maxContains;
-  const howMany = max === undefined ? `at least ${count(min, 'item')}` : min === 0 ? `at most ${count(max, 'item')}` : `${min} to ${max} items`;
-  const one = max === undefined ? min === 1 : min === 0 && max === 1;
-  return `${howMany} that ${one ? 'is' : 'are'} ${phrase(items)}`;
+  const [howMany, n] = max === undefined ? [`at least ${count(min, 'item')}`, min] : min === max ? [`exactly ${count(max, 'item')}`, max] : min === 0 ? [`at most ${count(max, 'item')}`, max] : [`${min} to ${max} items`, max];
+  const one = n === 1;
+  return `${howMany} that ${one ? 'is' : 'are'} ${phrase(items, 'a value', follow)}`;
 }
 
 export const invalidValue = defineRule({
@@ -53,6 +54,8 @@ export const invalidValue = defineRule({
     ],
   },
   schema(check, report) {
+    const follow = followOf(check);
+    const words = (schema: unknown) => phrase(schema, 'a value', follow);
     for (const e of errorsOf(check, KEYWORDS)) {
       const at = check.locator.value(e.path);
       const say = (found: string, expected: string) => reportView(report, e, at, found, expected);
@@ -74,17 +77,17 @@ export const invalidValue = defineRule({
         const i = String((e.error.params as { i: number }).i);
         reportView(report, e, check.locator.value([...e.path, i]), `duplicate item ${quote((e.value as unknown[])[Number(i)])} in ${e.field}`, 'each item once');
       } else if (keyword === 'contains') {
-        say(valueWords(e), expectation(e.parent, containsWords(e.error.params as { minContains?: number; maxContains?: number }, parent['contains'])));
+        say(valueWords(e), expectation(e.parent, containsWords(e.error.params as { minContains?: number; maxContains?: number }, parent['contains'], follow)));
       } else if (keyword === 'not') {
-        say(valueWords(e), expectation(e.parent, `anything but ${phrase(parent['not'])}`));
+        say(valueWords(e), expectation(e.parent, `anything but ${words(parent['not'])}`));
       } else {
         // anyOf, oneOf: one message for the value, built from the branches.
         const branches = Array.isArray(parent[keyword]) ? (parent[keyword] as unknown[]) : [];
         const passing = (e.error.params as { passingSchemas?: number[] | null }).passingSchemas;
         if (keyword === 'oneOf' && Array.isArray(passing)) {
-          const matched = passing.map((b) => phrase(branches[b]));
+          const matched = passing.map((b) => words(branches[b]));
           say(`${valueWords(e)} matching ${matched.length === 2 ? 'both ' : ''}${and(matched)}`, expectation(e.parent, 'only one of them'));
-        } else say(valueWords(e), expectation(e.parent, branches.map((b) => phrase(b)).join(' or ')));
+        } else say(valueWords(e), expectation(e.parent, branches.map(words).join(' or ')));
       }
     }
   },

@@ -14,11 +14,11 @@ export const KEYWORDS = new Set(['required', 'dependentRequired']);
  */
 function keySchema(check: SchemaCheck, e: ErrorView, key: string): SchemaNode | undefined {
   const lookup = lookupOf(check);
-  const own = e.parent ? propertiesOf(e.parent as RefNode, check.schema as RefNode, lookup)[key] : undefined;
-  if (own !== undefined) return node(own as SchemaNode);
-  let at: RefNode | undefined = check.schema as RefNode;
-  for (const seg of e.path) at = at === undefined ? undefined : propertiesOf(at, check.schema as RefNode, lookup)[seg];
-  return at === undefined ? undefined : node(propertiesOf(at, check.schema as RefNode, lookup)[key] as SchemaNode);
+  const own = e.parent ? propertiesOf(e.parent, check.schema, lookup)[key] : undefined;
+  if (own !== undefined) return node(own as SchemaNode | boolean);
+  let at: RefNode | undefined = check.schema;
+  for (const seg of e.path) at = at === undefined ? undefined : propertiesOf(at, check.schema, lookup)[seg];
+  return at === undefined ? undefined : node(propertiesOf(at, check.schema, lookup)[key] as SchemaNode | boolean);
 }
 
 export const missingKey = defineRule({

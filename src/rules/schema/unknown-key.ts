@@ -1,7 +1,7 @@
 import { quote } from '../../core/position.js';
 import { evaluatedKeys } from '../../core/schema-refs.js';
 import { defineRule } from '../../engine/rule.js';
-import { errorsOf, expectation, keyNameErrorsOf, lookupOf, reportView } from './ajv-error.js';
+import { errorsOf, expectation, followOf, keyNameErrorsOf, lookupOf, reportView } from './ajv-error.js';
 import type { SchemaNode } from './ajv-error.js';
 import { phrase } from './words.js';
 
@@ -35,13 +35,16 @@ export const unknownKey = defineRule({
         e.error.keyword === 'additionalProperties'
           ? { names: keysOf(e.parent?.properties), patterns: keysOf(e.parent?.['patternProperties']) }
           : evaluatedKeys(e.parent ?? {}, check.schema, lookupOf(check));
-      reportView(report, e, check.locator.key([...e.path, key]), `key ${quote(key)}`, allowedWords(allowed.names, allowed.patterns));
+      // The usual slip when extending a schema: its `additionalProperties` refuses the keys it `$ref`s.
+      const slip = e.error.keyword === 'additionalProperties' && (e.parent?.['$ref'] !== undefined || e.parent?.['allOf'] !== undefined);
+      const hint = slip ? ' (`additionalProperties` sees only the `properties` beside it; `unevaluatedProperties` also sees those of a `$ref` or `allOf`)' : '';
+      reportView(report, e, check.locator.key([...e.path, key]), `key ${quote(key)}`, `${allowedWords(allowed.names, allowed.patterns)}${hint}`);
     }
     // `propertyNames`: the key's name breaks what its subschema asks of names.
     for (const e of keyNameErrorsOf(check)) {
       const key = e.error.propertyName!;
       const names: SchemaNode | undefined = e.parent && { ...e.parent, type: undefined };
-      const wanted = e.error.keyword === 'false schema' ? 'no key' : expectation(e.parent, phrase(names, 'a key'));
+      const wanted = e.error.keyword === 'false schema' ? 'no key' : expectation(e.parent, phrase(names, 'a key', followOf(check)));
       reportView(report, e, check.locator.key([...e.path, key]), `key ${quote(key)}`, wanted);
     }
   },

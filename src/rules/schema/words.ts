@@ -61,11 +61,15 @@ export function and(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]!}`;
 }
 
+/** Where a `$ref` of the schema being described lands (undefined when it cannot be followed). */
+export type Follow = (ref: string) => unknown;
+
 /**
  * A schema as a noun phrase: its description; its constant or its values; else its type (or `noun`)
- * with what its keywords ask (`a string of at most 4 characters`); branches joined by `or`.
+ * with what its keywords ask (`a string of at most 4 characters`); branches joined by `or`; a `$ref`
+ * alone, what it refers to.
  */
-export function phrase(schema: unknown, noun = 'a value'): string {
+export function phrase(schema: unknown, noun = 'a value', follow: Follow = () => undefined, depth = 0): string {
   if (schema === true || schema === undefined) return `any ${noun.replace(/^an? /, '')}`;
   if (schema === false) return `no ${noun.replace(/^an? /, '')}`;
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return noun;
@@ -79,9 +83,13 @@ export function phrase(schema: unknown, noun = 'a value'): string {
     .filter((w): w is string => w !== undefined);
   if (typed === null && after.length === 0) {
     const branches = s['anyOf'] ?? s['oneOf'];
-    if (Array.isArray(branches)) return branches.map((b) => phrase(b, noun)).join(' or ');
-    if ('not' in s) return `anything but ${phrase(s['not'], noun)}`;
-    if (typeof s['$ref'] === 'string') return `${noun} matching \`${s['$ref']}\``;
+    if (Array.isArray(branches)) return branches.map((b) => phrase(b, noun, follow, depth + 1)).join(' or ');
+    if ('not' in s) return `anything but ${phrase(s['not'], noun, follow, depth + 1)}`;
+    if (typeof s['$ref'] === 'string') {
+      // A chain of references ends somewhere (refLoop refuses loops); the depth bounds the words anyway.
+      const target = depth < 8 ? follow(s['$ref']) : undefined;
+      return target === undefined ? `${noun} matching \`${s['$ref']}\`` : phrase(target, noun, follow, depth + 1);
+    }
     return `${noun} matching ${quote(s)}`;
   }
   return after.length > 0 ? `${typed ?? noun} ${after.join(' and ')}` : typed!;
