@@ -186,6 +186,21 @@ describe('a root schema extends a bundled one by `$ref` to its `$id`', () => {
     });
   });
 
+  it('a schema file that holds no schema (`null`, a list, a number) is a configuration error, not an internal one', () => {
+    for (const [text, what] of [
+      ['null', 'null'],
+      ['[]', 'a list'],
+      ['5', 'a number'],
+    ]) {
+      const root = newRoot({ 'schemas/process-frontmatter.schema.json': `${text}\n`, 'processes/p.md': processFile('name: P\n') });
+      expect(runCli(['lint', '--root', root])).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `docgate: schema schemas/process-frontmatter.schema.json does not compile: unexpected ${what}, expected a JSON object (or \`true\`/\`false\`)\n`,
+      });
+    }
+  });
+
   it('a `$ref` to an `$id` docgate does not have names it', () => {
     const root = newRoot({
       'schemas/process-frontmatter.schema.json': OWNER_SCHEMA.replace('process-frontmatter.schema.json', 'proces-frontmatter.schema.json'),

@@ -124,11 +124,24 @@ let bundled: Map<string, JsonSchema> | undefined;
  */
 function bundledSchemas(): ReadonlyMap<string, JsonSchema> {
   if (!bundled) {
-    bundled = new Map();
-    for (const name of readdirSync(BUNDLED_SCHEMA_DIR).filter((n) => n.endsWith('.schema.json')).sort()) {
-      const schema = JSON.parse(readRule(join(BUNDLED_SCHEMA_DIR, name))) as JsonSchema;
-      if (typeof schema.$id === 'string') bundled.set(schema.$id, schema);
+    const found = new Map<string, JsonSchema>();
+    let names: string[];
+    try {
+      names = readdirSync(BUNDLED_SCHEMA_DIR).filter((n) => n.endsWith('.schema.json')).sort();
+    } catch (e) {
+      throw new ConfigError(`cannot read docgate's rule folder ${BUNDLED_SCHEMA_DIR}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
     }
+    for (const name of names) {
+      const file = join(BUNDLED_SCHEMA_DIR, name);
+      let schema: JsonSchema;
+      try {
+        schema = JSON.parse(readRule(file)) as JsonSchema;
+      } catch (e) {
+        throw e instanceof ConfigError ? e : new ConfigError(`schema ${file} is not valid JSON: ${(e as Error).message}`);
+      }
+      if (typeof schema.$id === 'string') found.set(schema.$id, schema);
+    }
+    bundled = found;
   }
   return bundled;
 }
@@ -139,9 +152,14 @@ export function bundledSchema(id: string): JsonSchema | undefined {
 }
 
 /** How `$ref`s of `schema` find documents: its own `$id` is itself (it overrides a bundled one of that `$id`), else docgate's. */
-function lookupFor(schema: JsonSchema): Lookup {
-  const own = schema.$id;
+function lookupFor(schema: JsonSchema | boolean): Lookup {
+  const own = idOf(schema);
   return (id) => (id === own ? schema : bundledSchema(id));
+}
+
+/** A schema's `$id`, if it has one (`true` and `false` are schemas too). */
+function idOf(schema: JsonSchema | boolean): string | undefined {
+  return typeof schema === 'object' && typeof schema.$id === 'string' ? schema.$id : undefined;
 }
 
 /**
@@ -166,7 +184,8 @@ function runtimeCompile(schema: JsonSchema): ValidateFunction {
   checkMatchingProperties(schema);
   const loop = refLoop(schema as SchemaNode, lookupFor(schema));
   if (loop !== null) {
-    const replaces = typeof schema.$id === 'string' && bundledSchema(schema.$id) !== undefined;
+    const own = idOf(schema);
+    const replaces = own !== undefined && bundledSchema(own) !== undefined;
     throw new Error(`${loop}, without going into the data: it would never end${replaces ? ' (a schema that reuses a bundled `$id` replaces it; remove the `$id` to extend it)' : ''}`);
   }
   // A fresh Ajv per distinct schema text: an overriding schema may reuse a bundled `$id`, and then
@@ -182,7 +201,7 @@ function runtimeCompile(schema: JsonSchema): ValidateFunction {
     code: { regExp: linearRegExp },
   });
   (formats.default ?? formats)(ajv);
-  for (const [id, target] of bundledSchemas()) if (id !== schema.$id) ajv.addSchema(openForRef(target), id);
+  for (const [id, target] of bundledSchemas()) if (id !== idOf(schema)) ajv.addSchema(openForRef(target), id);
   return ajv.compile(schema);
 }
 
@@ -198,6 +217,10 @@ function compile(text: string, file: string, shown = file): CompiledSchema {
     schema = JSON.parse(text) as JsonSchema;
   } catch (e) {
     throw new ConfigError(`schema ${shown} is not valid JSON: ${(e as Error).message}`);
+  }
+  if (!isPlainObject(schema) && typeof schema !== 'boolean') {
+    const what = schema === null ? 'null' : Array.isArray(schema) ? 'a list' : `a ${typeof schema}`;
+    throw new ConfigError(`schema ${shown} does not compile: unexpected ${what}, expected a JSON object (or \`true\`/\`false\`)`);
   }
   const properties = propertiesOf(schema as SchemaNode, schema as SchemaNode, lookupFor(schema));
   let validate = compiled.get(text);
