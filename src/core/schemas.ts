@@ -1,4 +1,4 @@
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +6,8 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 import { linearPattern, linearRegExp } from './linear-regexp.js';
 import { isInside, listInside, readInside, realFolder, resolved, whyUnread } from './safe-fs.js';
+import { propertiesOf, refLoop } from './schema-refs.js';
+import type { Lookup, SchemaNode } from './schema-refs.js';
 import type { HeadingTable } from './types.js';
 import { compileOutline } from '../kinds/sysrs/outline-data.js';
 import type { CompiledOutline, SysrsOutline } from '../kinds/sysrs/outline-data.js';
@@ -26,6 +28,11 @@ export interface JsonSchema {
 export interface CompiledSchema {
   file: string;
   schema: JsonSchema;
+  /**
+   * The properties a value gets, those of what the schema `$ref`s (a bundled schema it extends) first:
+   * their defaults, their order, their descriptions. The schema's own `properties` when it has no `$ref`.
+   */
+  properties: Record<string, SchemaNode>;
   readonly validate: ValidateFunction;
 }
 
@@ -108,17 +115,93 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+let bundled: Map<string, JsonSchema> | undefined;
+
+/**
+ * docgate's own JSON Schemas by `$id` (the `*.schema.json` files of its `schemas/`), read when a root's
+ * schema first needs them: a root schema `$ref`s them to extend them (SPEC §8), so what it refers to is
+ * the schema of the docgate that runs, and upgrading docgate updates it.
+ */
+function bundledSchemas(): ReadonlyMap<string, JsonSchema> {
+  if (!bundled) {
+    const found = new Map<string, JsonSchema>();
+    let names: string[];
+    try {
+      names = readdirSync(BUNDLED_SCHEMA_DIR).filter((n) => n.endsWith('.schema.json')).sort();
+    } catch (e) {
+      throw new ConfigError(`cannot read docgate's rule folder ${BUNDLED_SCHEMA_DIR}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    }
+    for (const name of names) {
+      const file = join(BUNDLED_SCHEMA_DIR, name);
+      let schema: JsonSchema;
+      try {
+        schema = JSON.parse(readRule(file)) as JsonSchema;
+      } catch (e) {
+        throw e instanceof ConfigError ? e : new ConfigError(`schema ${file} is not valid JSON: ${(e as Error).message}`);
+      }
+      if (typeof schema.$id === 'string') found.set(schema.$id, schema);
+    }
+    bundled = found;
+  }
+  return bundled;
+}
+
+/** The bundled schema with this `$id`. */
+export function bundledSchema(id: string): JsonSchema | undefined {
+  return bundledSchemas().get(id);
+}
+
+/** How `$ref`s of `schema` find documents: its own `$id` is itself (it overrides a bundled one of that `$id`), else docgate's. */
+function lookupFor(schema: JsonSchema | boolean): Lookup {
+  const own = idOf(schema);
+  return (id) => (id === own ? schema : bundledSchema(id));
+}
+
+/** A schema's `$id`, if it has one (`true` and `false` are schemas too). */
+function idOf(schema: JsonSchema | boolean): string | undefined {
+  return typeof schema === 'object' && typeof schema.$id === 'string' ? schema.$id : undefined;
+}
+
+/**
+ * A bundled schema as a `$ref` target: without its closing `additionalProperties: false`, which could
+ * not know the keys the referring schema adds (it would refuse them all). The referring schema closes
+ * itself with `unevaluatedProperties: false`, which sees the keys of both.
+ */
+function openForRef(schema: JsonSchema): JsonSchema {
+  const { additionalProperties, ...rest } = schema;
+  return additionalProperties === false ? rest : schema;
+}
+
 /**
  * The ajv compiler, loaded only when a schema has no precompiled validator (it costs ~60 ms to load).
- * Such a schema is a root's own: its patterns run on the linear-time engine (src/core/linear-regexp.ts).
+ * Such a schema is a root's own: its patterns run on the linear-time engine (src/core/linear-regexp.ts),
+ * and it may `$ref` docgate's schemas by `$id`. Strict, except for types and required keys, which may
+ * come from what it `$ref`s (ajv does not look through a `$ref` for them).
  */
 function runtimeCompile(schema: JsonSchema): ValidateFunction {
   const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as { Ajv2020: new (o: object) => Ajv2020 };
   const formats = require('ajv-formats') as { default?: (a: Ajv2020) => Ajv2020 } & ((a: Ajv2020) => Ajv2020);
   checkMatchingProperties(schema);
-  // A fresh Ajv per distinct schema text: an overriding schema may reuse the bundled `$id`.
-  const ajv = new Ajv({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true, allowMatchingProperties: true, code: { regExp: linearRegExp } });
+  const loop = refLoop(schema as SchemaNode, lookupFor(schema));
+  if (loop !== null) {
+    const own = idOf(schema);
+    const replaces = own !== undefined && bundledSchema(own) !== undefined;
+    throw new Error(`${loop}, without going into the data: it would never end${replaces ? ' (a schema that reuses a bundled `$id` replaces it; remove the `$id` to extend it)' : ''}`);
+  }
+  // A fresh Ajv per distinct schema text: an overriding schema may reuse a bundled `$id`, and then
+  // replaces that schema as a `$ref` target too.
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: true,
+    strictTypes: false,
+    strictRequired: false,
+    verbose: true,
+    allowUnionTypes: true,
+    allowMatchingProperties: true,
+    code: { regExp: linearRegExp },
+  });
   (formats.default ?? formats)(ajv);
+  for (const [id, target] of bundledSchemas()) if (id !== idOf(schema)) ajv.addSchema(openForRef(target), id);
   return ajv.compile(schema);
 }
 
@@ -135,6 +218,11 @@ function compile(text: string, file: string, shown = file): CompiledSchema {
   } catch (e) {
     throw new ConfigError(`schema ${shown} is not valid JSON: ${(e as Error).message}`);
   }
+  if (!isPlainObject(schema) && typeof schema !== 'boolean') {
+    const what = schema === null ? 'null' : Array.isArray(schema) ? 'a list' : `a ${typeof schema}`;
+    throw new ConfigError(`schema ${shown} does not compile: unexpected ${what}, expected a JSON object (or \`true\`/\`false\`)`);
+  }
+  const properties = propertiesOf(schema as SchemaNode, schema as SchemaNode, lookupFor(schema));
   let validate = compiled.get(text);
   if (!validate) {
     const module = precompiledModule(text);
@@ -144,6 +232,7 @@ function compile(text: string, file: string, shown = file): CompiledSchema {
       return {
         file,
         schema,
+        properties,
         get validate() {
           let v = compiled.get(text);
           if (!v) compiled.set(text, (v = require(module) as ValidateFunction));
@@ -158,7 +247,7 @@ function compile(text: string, file: string, shown = file): CompiledSchema {
     }
     compiled.set(text, validate);
   }
-  return { file, schema, validate };
+  return { file, schema, properties, validate };
 }
 
 /** Reads and compiles one JSON Schema file (a precompiled validator when the text is the one the build saw). */
@@ -354,10 +443,9 @@ export function loadRuleData(root: string, kinds: readonly { name: string; ruleF
 }
 
 /** Replaces null or blank values by the schema's `default`, and fills absent keys that have one. */
-export function applyDefaults(data: Record<string, unknown>, schema: JsonSchema | boolean): Record<string, unknown> {
+export function applyDefaults(data: Record<string, unknown>, properties: Record<string, SchemaNode>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...data };
-  const properties = isPlainObject(schema) ? schema.properties : undefined;
-  for (const [key, sub] of Object.entries(isPlainObject(properties) ? properties : {})) {
+  for (const [key, sub] of Object.entries(properties)) {
     // A boolean subschema (`"name": true`) has no default.
     if (!isPlainObject(sub) || !('default' in sub)) continue;
     const v = out[key];
