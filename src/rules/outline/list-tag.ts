@@ -1,4 +1,5 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
+import { orList } from './messages.js';
 
 export const listTagOutline: OutlineRuleTemplate = {
   suffix: 'list-tag',
@@ -6,5 +7,15 @@ export const listTagOutline: OutlineRuleTemplate = {
   examples: {
     ok: [{ path: 'docs/sysrs/order-intake.md', text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## Risks\n\n- RSK 5c2b297c-1cda-4b00-bd03-bd9dd082cd1c: Peak load\n' }],
     notOk: [{ path: 'docs/sysrs/order-intake.md', text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## Risks\n\n- REQ 5c2b297c-1cda-4b00-bd03-bd9dd082cd1c: Peak load\n', expected: ['9:3 Unexpected tag `REQ`, expected `RSK`'] }],
+  },
+  outline(model, report) {
+    for (const list of model.lists) {
+      const { tags } = list.node;
+      for (const bullet of list.bullets) {
+        if (bullet.form !== 'item' || tags.includes(bullet.tag)) continue;
+        const at = model.text.at(bullet.leadLine0, bullet.tagColumn);
+        if (report.wants(at)) report(at, `tag \`${bullet.tag}\``, orList(tags.map((t) => '`' + t + '`')));
+      }
+    }
   },
 };

@@ -1,0 +1,117 @@
+/**
+ * The outline engine is not SysRS's: any outline in the format of schemas/sysrs-outline.json (described
+ * by schemas/outline.schema.json) is checked with positions, under any rule-id prefix, with the
+ * outline's own name in messages. Through the engine API: validate and compile the outline, build the
+ * model of a body, run the outline rules of a prefix over it.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { splitFrontmatter } from '../src/core/frontmatter.js';
+import { checkOutlineData } from '../src/core/schemas.js';
+import { compileOutline, OutlineDataError } from '../src/parse/outline/data.js';
+import type { OutlineData } from '../src/parse/outline/data.js';
+import { buildOutlineModel } from '../src/parse/outline/build.js';
+import { checkOutlineBody, outlineRules } from '../src/rules/outline/index.js';
+
+const ADR: OutlineData = {
+  name: 'ADR',
+  h1Prefix: 'ADR: ',
+  sections: [
+    { heading: 'Context', level: 2, mandatory: true, content: 'prose' },
+    { heading: 'Decision', level: 2, mandatory: true, content: 'prose' },
+  ],
+};
+
+/** A file's body checked against the ADR outline under `adr`, as `line:column rule message` lines. */
+function lint(text: string, outline: OutlineData = ADR, defaultName = 'adr'): { lines: string[]; title: string | null; body: unknown } {
+  const split = splitFrontmatter(text);
+  const r = checkOutlineBody(split.body, split.bodyLineOffset, compileOutline(checkOutlineData(outline), null), { prefix: 'adr', name: defaultName });
+  return { lines: r.diagnostics.map((d) => `${d.line}:${d.column} ${d.rule} ${d.message}`), title: r.title, body: r.body };
+}
+
+const FRONT = '---\nid: adr-1\n---\n\n';
+
+describe('a user outline of two sections under the prefix `adr`', () => {
+  it('has the outline rules under its own prefix', () => {
+    const ids = outlineRules('adr').map((r) => r.id);
+    expect(ids).toContain('adr-h1');
+    expect(ids).toContain('adr-missing-section');
+    expect(ids.every((id) => id.startsWith('adr-'))).toBe(true);
+  });
+
+  it('passes a valid document and parses its body by the outline keys', () => {
+    const r = lint(`${FRONT}# ADR: Use a queue\n\n## Context\n\nOrders get lost.\n\n## Decision\n\nWe use a queue.\n`);
+    expect(r.lines).toEqual([]);
+    expect(r.title).toBe('ADR: Use a queue');
+    expect(r.body).toEqual({ context: { text: 'Orders get lost.', line: 7 }, decision: { text: 'We use a queue.', line: 11 } });
+  });
+
+  it('reports a missing H1 and a missing section at their positions on disk', () => {
+    expect(lint(`${FRONT}## Context\n\nOrders get lost.\n`).lines).toEqual([
+      '5:1 adr-h1 Unexpected `## Context`, expected `# ADR: <title>` first',
+      '7:1 adr-missing-section Unexpected end of document, expected `## Decision`',
+    ]);
+  });
+
+  it('names the outline in messages: its `name`, else the name the caller gives', () => {
+    const text = `${FRONT}# ADR: Queue\n\n## Context\n\nx\n\n## Status\n\ny\n\n## Decision\n\nz\n`;
+    expect(lint(text).lines).toEqual(['11:1 adr-unknown-heading Unexpected heading `## Status`, expected a section heading of the ADR outline']);
+    const unnamed: OutlineData = { h1Prefix: ADR.h1Prefix, sections: ADR.sections };
+    expect(lint(text, unnamed, 'adr').lines).toEqual(['11:1 adr-unknown-heading Unexpected heading `## Status`, expected a section heading of the adr outline']);
+  });
+
+  it('reports sections out of order and repeated, each once', () => {
+    expect(lint(`${FRONT}# ADR: Queue\n\n## Decision\n\nz\n\n## Context\n\nx\n\n## Context\n\nagain\n`).lines).toEqual([
+      '11:1 adr-heading-order Unexpected `## Context` after `## Decision`, expected it before `## Decision`',
+      '15:1 adr-heading-duplicate Unexpected second `## Context`, expected each section once',
+    ]);
+  });
+
+  it('builds the model once for any prefix: the model is structure, the rules make the messages', () => {
+    const split = splitFrontmatter(`${FRONT}# Wrong\n\n## Context\n\nx\n`);
+    const model = buildOutlineModel(split.body, split.bodyLineOffset, compileOutline(checkOutlineData(ADR), null), 'adr');
+    expect(model.h1s).toHaveLength(1);
+    expect(model.levels[0]!.missing.map((m) => m.node.heading)).toEqual(['Decision']);
+    expect(JSON.stringify(model.body)).toBe('{"context":{"text":"x","line":7}}');
+  });
+});
+
+describe('outline data is checked by schemas/outline.schema.json, then for what a schema cannot say', () => {
+  const problem = (data: unknown): { message: string; instancePath: string } => {
+    try {
+      compileOutline(checkOutlineData(data), null);
+    } catch (e) {
+      if (e instanceof OutlineDataError) return { message: e.message, instancePath: e.instancePath };
+      throw e;
+    }
+    throw new Error('accepted');
+  };
+
+  it('accepts the bundled SysRS outline and the two-section outline', () => {
+    const sysrs = JSON.parse(readFileSync(fileURLToPath(new URL('../schemas/sysrs-outline.json', import.meta.url)), 'utf8')) as unknown;
+    expect(() => compileOutline(checkOutlineData(sysrs), null)).not.toThrow();
+    expect(() => compileOutline(checkOutlineData(ADR), null)).not.toThrow();
+  });
+
+  it('refuses shapes with the pointer of the value at fault', () => {
+    expect(problem(null)).toEqual({ message: 'the outline is not an object', instancePath: '' });
+    expect(problem({})).toEqual({ message: 'h1Prefix is not a non-empty string', instancePath: '' });
+    expect(problem({ ...ADR, sections: [ADR.sections[0], { ...ADR.sections[1], level: 3 }] })).toEqual({ message: 'sections[1].level is 3, not 2', instancePath: '/sections/1/level' });
+    expect(problem({ ...ADR, sections: [{ heading: 'A', level: 2, content: 'table' }] })).toEqual({
+      message: 'sections[0].content is not one of prose, list, bullets, updates',
+      instancePath: '/sections/0/content',
+    });
+    expect(problem({ ...ADR, sections: [{ heading: 'A', level: 2, content: 'list' }] })).toEqual({ message: 'sections[0].tags is not a non-empty array of tags', instancePath: '/sections/0' });
+    expect(problem({ ...ADR, sections: [{ heading: 'A', level: 2, content: 'prose', tags: ['X'] }] }).instancePath).toBe('/sections/0/tags');
+    expect(problem({ ...ADR, sections: [{ heading: 'A', level: 2, content: 'prose', mandatroy: true }] }).message).toBe(
+      'sections[0].mandatroy is not allowed (not a field of an outline section)',
+    );
+  });
+
+  it('refuses in code what the schema cannot say: repeated headings and keys, minChildren beyond the children', () => {
+    expect(problem({ ...ADR, sections: [ADR.sections[0], ADR.sections[0]] })).toEqual({ message: 'sections[1] repeats heading "Context"', instancePath: '/sections/1' });
+    const container = { heading: 'C', level: 2, minChildren: 2, children: [{ heading: 'D', level: 3, content: 'prose' }] };
+    expect(problem({ ...ADR, sections: [container] })).toEqual({ message: 'sections[0].minChildren exceeds its children', instancePath: '/sections/0/minChildren' });
+  });
+});
