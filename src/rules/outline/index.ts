@@ -27,7 +27,7 @@ import { updatesEmptyOutline } from './updates-empty.js';
 import { updatesOrderOutline } from './updates-order.js';
 
 /** Every outline rule, in the order the engine checks them. */
-export const OUTLINE_RULE_TEMPLATES: readonly OutlineRuleTemplate[] = [h1Outline, h1FirstOutline, h1DuplicateOutline, unknownHeadingOutline, headingDuplicateOutline, headingOrderOutline, sectionLastOutline, missingSectionOutline, containerEmptyOutline, listEmptyOutline, listItemOutline, listTagOutline, listUuidOutline, updatesContentOutline, updatesHeadingOutline, updatesEmptyOutline, updatesOrderOutline];
+export const OUTLINE_RULE_TEMPLATES: readonly OutlineRuleTemplate[] = [h1Outline, h1FirstOutline, h1DuplicateOutline, unknownHeadingOutline, headingDuplicateOutline, headingOrderOutline, sectionLastOutline, missingSectionOutline, containerEmptyOutline, listEmptyOutline, listItemOutline, listTagOutline, listUuidOutline, updatesContentOutline, updatesEmptyOutline, updatesHeadingOutline, updatesOrderOutline];
 
 const byPrefix = new Map<string, Rule<never>[]>();
 
