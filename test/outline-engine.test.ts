@@ -4,7 +4,9 @@
  * outline's own name in messages. Through the engine API: validate and compile the outline, build the
  * model of a body, run the outline rules of a prefix over it.
  */
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { splitFrontmatter } from '../src/core/frontmatter.js';
@@ -13,6 +15,7 @@ import { compileOutline, OutlineDataError } from '../src/parse/outline/data.js';
 import type { OutlineData } from '../src/parse/outline/data.js';
 import { buildOutlineModel } from '../src/parse/outline/build.js';
 import { checkOutlineBody, outlineRules } from '../src/rules/outline/index.js';
+import { fixture, runCli } from './helpers.js';
 
 const ADR: OutlineData = {
   name: 'ADR',
@@ -113,5 +116,37 @@ describe('outline data is checked by schemas/outline.schema.json, then for what 
     expect(problem({ ...ADR, sections: [ADR.sections[0], ADR.sections[0]] })).toEqual({ message: 'sections[1] repeats heading "Context"', instancePath: '/sections/1' });
     const container = { heading: 'C', level: 2, minChildren: 2, children: [{ heading: 'D', level: 3, content: 'prose' }] };
     expect(problem({ ...ADR, sections: [container] })).toEqual({ message: 'sections[0].minChildren exceeds its children', instancePath: '/sections/0/minChildren' });
+  });
+});
+
+describe('a root\'s own outline file, through the CLI', () => {
+  const sysrsOutline = JSON.parse(readFileSync(fileURLToPath(new URL('../schemas/sysrs-outline.json', import.meta.url)), 'utf8')) as OutlineData;
+  function rootWith(outline: unknown): string {
+    const root = mkdtempSync(join(tmpdir(), 'docgate-outline-'));
+    cpSync(fixture('rules', 'sysrs-valid'), root, { recursive: true });
+    mkdirSync(join(root, 'schemas'));
+    writeFileSync(join(root, 'schemas', 'sysrs-outline.json'), JSON.stringify(outline, null, 2));
+    return root;
+  }
+
+  it('is checked by the outline schema when rules load: a misspelt field is exit 2 naming the file', () => {
+    const bad = structuredClone(sysrsOutline) as unknown as { sections: Record<string, unknown>[] };
+    bad.sections[0]!['mandatroy'] = true;
+    const run = runCli(['lint', '--root', rootWith(bad)]);
+    expect(run.stderr).toBe('docgate: outline schemas/sysrs-outline.json is invalid: sections[0].mandatroy is not allowed (not a field of an outline section)\n');
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+  });
+
+  it('names itself in messages through its `name`', () => {
+    const root = rootWith({ ...sysrsOutline, name: 'Spec' });
+    const doc = join(root, 'docs', 'sysrs', 'fixture.md');
+    writeFileSync(doc, readFileSync(doc, 'utf8').replace(/\n## System Scope\n/, '\n## Scope Notes\n\nx\n\n## System Scope\n'));
+    const run = runCli(['lint', '--root', root, '--format', 'json']);
+    expect(run.code, run.stderr).toBe(1);
+    const report = JSON.parse(run.stdout) as { results: { diagnostics: { rule: string; message: string }[] }[] };
+    expect(report.results.flatMap((r) => r.diagnostics).map((d) => `${d.rule} ${d.message}`)).toEqual([
+      'sysrs-unknown-heading Unexpected heading `## Scope Notes`, expected a section heading of the Spec outline',
+    ]);
   });
 });

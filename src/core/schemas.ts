@@ -8,7 +8,7 @@ import { sha256 } from './file-identity.js';
 import { linearPattern, linearRegExp } from './linear-regexp.js';
 import { isInside, listInside, readInside, realFolder, resolved, whyUnread } from './safe-fs.js';
 import type { HeadingTable, Kind } from './types.js';
-import { compileOutline, OutlineDataError } from '../parse/outline/data.js';
+import { compileOutline, OutlineDataError, pointerOf } from '../parse/outline/data.js';
 import type { CompiledOutline, OutlineData } from '../parse/outline/data.js';
 import { outlineProblem } from '../parse/outline/schema-problem.js';
 
@@ -335,7 +335,7 @@ function checkTable(table: HeadingTable, outline: CompiledOutline): void {
   if (Array.isArray(table.headings)) throw new TableProblem('unexpected list for `headings`, expected an object of translations', '/headings');
   const owner = new Map<string, string>();
   for (const [heading, text] of Object.entries(table.headings as Record<string, unknown>)) {
-    const at = `/headings/${heading.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const at = pointerOf(['headings', heading]);
     if (typeof text !== 'string' || text.trim() === '') throw new TableProblem(`unexpected translation ${JSON.stringify(text) ?? String(text)} of ${JSON.stringify(heading)}, expected a non-empty string`, at);
     const other = owner.get(text);
     if (other !== undefined) throw new TableProblem(`unexpected translation ${JSON.stringify(text)} of both ${JSON.stringify(other)} and ${JSON.stringify(heading)}, expected a different text for each heading`, at);

@@ -35,14 +35,20 @@ export interface ItemChild {
   text: string;
 }
 
-/** One item of a top-level list (a 2 MiB list has 350,000: two objects each, no arrays for the usual item). */
+/**
+ * One item of a top-level list. A 2 MiB list has 500,000: one object each (its first child block is
+ * held in its own fields), no arrays for the usual item.
+ */
 export interface ListItem {
   /** 0-based body line of the item, when markdown-it gave one. */
   line0: number | null;
   /** Length of the item's marker (`-`, `1.`). */
   markerLength: number;
-  /** The item's first child block (a SysRS bullet's lead text), and the others (its notes), if any. */
-  lead: ItemChild | null;
+  /** The item's first child block (a bullet's lead text): its token type (null when the item is empty), first body line (-1: none given) and paragraph text. */
+  leadType: string | null;
+  leadLine0: number;
+  leadText: string;
+  /** The other child blocks (notes), if any. */
   rest: ItemChild[] | null;
 }
 
@@ -88,7 +94,9 @@ class BlockStream {
   private items: ListItem[] | null = null;
   /** The current item's opening token and child blocks, and its current child's opening token and inline token. */
   private item: Token | null = null;
-  private lead: ItemChild | null = null;
+  private leadType: string | null = null;
+  private leadLine0 = -1;
+  private leadText = '';
   private rest: ItemChild[] | null = null;
   private child: Token | null = null;
   private childText: Token | null = null;
@@ -126,9 +134,13 @@ class BlockStream {
   private endChild(): void {
     const c = this.child;
     if (c === null) return;
-    const child: ItemChild = { type: c.type, line0: c.map ? c.map[0] : -1, line1: c.map ? c.map[1] : -1, text: this.childText?.content ?? '' };
-    if (this.lead === null) this.lead = child;
-    else (this.rest ??= []).push(child);
+    if (this.leadType === null) {
+      this.leadType = c.type;
+      this.leadLine0 = c.map ? c.map[0] : -1;
+      this.leadText = this.childText?.content ?? '';
+    } else {
+      (this.rest ??= []).push({ type: c.type, line0: c.map ? c.map[0] : -1, line1: c.map ? c.map[1] : -1, text: this.childText?.content ?? '' });
+    }
     this.child = null;
     this.childText = null;
   }
@@ -136,9 +148,11 @@ class BlockStream {
   private endItem(): void {
     const li = this.item;
     if (li === null) return;
-    this.items!.push({ line0: li.map ? li.map[0] : null, markerLength: li.markup.length, lead: this.lead, rest: this.rest });
+    this.items!.push({ line0: li.map ? li.map[0] : null, markerLength: li.markup.length, leadType: this.leadType, leadLine0: this.leadLine0, leadText: this.leadText, rest: this.rest });
     this.item = null;
-    this.lead = null;
+    this.leadType = null;
+    this.leadLine0 = -1;
+    this.leadText = '';
     this.rest = null;
   }
 

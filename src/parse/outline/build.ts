@@ -246,17 +246,14 @@ class Walk {
       if (b.type !== 'bullet_list' && b.type !== 'ordered_list') continue;
       for (const li of b.items ?? []) {
         const line0 = li.line0 ?? b.line0;
-        const raw = text.line(line0);
-        const markerAt = firstNonBlank(raw);
-        const bullet: Bullet = { form: 'numbered', line0, markerColumn: markerAt + 1, text: '', tag: '', id: '', leadLine0: line0, tagColumn: 0, idColumn: 0 };
+        const bullet: Bullet = { form: 'numbered', line0, text: '', item: null };
         bullets.push(bullet);
         if (b.type === 'ordered_list') continue;
-        const lead = li.lead;
-        if (!lead || lead.type !== 'paragraph_open') {
+        if (li.leadType !== 'paragraph_open') {
           bullet.form = 'no-text';
           continue;
         }
-        const leadText = joinLines(lead.text);
+        const leadText = joinLines(li.leadText);
         bullet.text = leadText;
         if (node.kind === 'bullets') {
           bullet.form = 'reference';
@@ -270,10 +267,11 @@ class Walk {
         }
         const [, tag, blanks, id, title] = m as unknown as [string, string, string, string, string];
         // Where the lead's text starts: after the marker on the bullet's line, else its own line's indentation.
-        const leadLine0 = lead.line0 >= 0 ? lead.line0 : line0;
+        const leadLine0 = li.leadLine0 >= 0 ? li.leadLine0 : line0;
+        const raw = text.line(line0);
         let contentAt: number;
         if (leadLine0 === line0) {
-          contentAt = markerAt + Math.max(1, li.markerLength);
+          contentAt = firstNonBlank(raw) + Math.max(1, li.markerLength);
           while (raw[contentAt] === ' ' || raw[contentAt] === '\t') contentAt++;
         } else {
           contentAt = firstNonBlank(text.line(leadLine0));
@@ -281,12 +279,8 @@ class Walk {
         const firstLength = text.line(leadLine0).length - contentAt;
         const idOffset = tag.length + blanks.length;
         bullet.form = 'item';
-        bullet.tag = tag;
-        bullet.id = id;
-        bullet.leadLine0 = leadLine0;
-        bullet.tagColumn = contentAt + 1;
         // An id wrapped onto the next line is reported at the start of the lead.
-        bullet.idColumn = idOffset < firstLength ? contentAt + idOffset + 1 : contentAt + 1;
+        bullet.item = { tag, id, line0: leadLine0, tagColumn: contentAt + 1, idColumn: idOffset < firstLength ? contentAt + idOffset + 1 : contentAt + 1 };
         const notes: string[] = [];
         for (const kid of li.rest ?? []) {
           const note = kid.type === 'paragraph_open' ? joinLines(kid.text) : kid.line0 >= 0 ? text.dedent(kid.line0, kid.line1) : '';

@@ -89,13 +89,21 @@ export class OutlineDataError extends Error {
   }
 }
 
+/** The segments of a JSON Pointer (`/sections/1/level` → `sections`, `1`, `level`), and back. */
+export function pointerSegments(pointer: string): string[] {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+export function pointerOf(segments: readonly string[]): string {
+  return segments.map((s) => '/' + s.replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}
+
 /** `/sections/1/level` → `sections[1].level`: how problems name a place in the data. */
 export function dataPath(pointer: string): string {
   let out = '';
-  for (const raw of pointer.split('/').slice(1)) {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    out += /^\d+$/.test(segment) ? `[${segment}]` : out === '' ? segment : `.${segment}`;
-  }
+  for (const segment of pointerSegments(pointer)) out += /^\d+$/.test(segment) ? `[${segment}]` : out === '' ? segment : `.${segment}`;
   return out;
 }
 

@@ -124,15 +124,19 @@ export type BulletForm = 'numbered' | 'no-text' | 'not-an-item' | 'untitled' | '
 
 export interface Bullet {
   form: BulletForm;
-  /** Body line of the bullet (its marker) and the marker's column (1-based). */
+  /** Body line of the bullet (its marker). */
   line0: number;
-  markerColumn: number;
   /** The lead paragraph, its lines joined by a space ('' for `numbered` and `no-text`). */
   text: string;
-  /** `item`: the tag and id as written, the body line of the lead paragraph and their columns (1-based). */
+  /** `item`: its tag and id as written, and where they start. */
+  item: ItemLead | null;
+}
+
+/** The `<TAG> <id>:` of a list item: as written, the body line of the lead paragraph, and the 1-based columns of tag and id. */
+export interface ItemLead {
   tag: string;
   id: string;
-  leadLine0: number;
+  line0: number;
   tagColumn: number;
   idColumn: number;
 }

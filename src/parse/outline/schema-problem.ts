@@ -4,7 +4,7 @@
  * non-empty string`. A property's `description` in the schema says what its value should have been.
  */
 import type { ErrorObject } from 'ajv';
-import { OutlineDataError, dataPath } from './data.js';
+import { OutlineDataError, dataPath, pointerOf, pointerSegments } from './data.js';
 
 const descriptionsOf = new WeakMap<object, Map<string, string>>();
 
@@ -33,10 +33,6 @@ function descriptions(schema: object): Map<string, string> {
   return found;
 }
 
-function pointerOf(segments: readonly string[]): string {
-  return segments.map((s) => '/' + s.replace(/~/g, '~0').replace(/\//g, '~1')).join('');
-}
-
 /**
  * The first problem among ajv's errors (in the order ajv found them, which follows the data), with the
  * pointer of the value at fault (ajv's `instancePath`). ajv's `if` errors only repeat what the branch
@@ -44,7 +40,7 @@ function pointerOf(segments: readonly string[]): string {
  */
 export function outlineProblem(errors: readonly ErrorObject[], schema: object): OutlineDataError {
   const e = errors.find((x) => x.keyword !== 'if') ?? errors[0]!;
-  const segments = e.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = pointerSegments(e.instancePath);
   const where = (s: readonly string[]): string => (s.length === 0 ? 'the outline' : dataPath(pointerOf(s)));
   const say = (message: string): OutlineDataError => new OutlineDataError(message, e.instancePath);
   const params = e.params as Record<string, unknown>;

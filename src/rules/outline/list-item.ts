@@ -14,7 +14,8 @@ export const listItemOutline: OutlineRuleTemplate = {
       for (const bullet of list.bullets) {
         const { form } = bullet;
         if (form === 'item' || form === 'reference') continue;
-        const at = model.text.at(bullet.line0, bullet.markerColumn);
+        // At the bullet's marker.
+        const at = model.text.start(bullet.line0);
         if (!report.wants(at)) continue;
         template ??= itemTemplate(list.node);
         if (form === 'numbered') report(at, `numbered item ${quoteLine(model.text.line(bullet.line0))}`, `a bullet ${template}`);

@@ -12,9 +12,10 @@ export const listTagOutline: OutlineRuleTemplate = {
     for (const list of model.lists) {
       const { tags } = list.node;
       for (const bullet of list.bullets) {
-        if (bullet.form !== 'item' || tags.includes(bullet.tag)) continue;
-        const at = model.text.at(bullet.leadLine0, bullet.tagColumn);
-        if (report.wants(at)) report(at, `tag \`${bullet.tag}\``, orList(tags.map((t) => '`' + t + '`')));
+        const item = bullet.item;
+        if (item === null || tags.includes(item.tag)) continue;
+        const at = model.text.at(item.line0, item.tagColumn);
+        if (report.wants(at)) report(at, `tag \`${item.tag}\``, orList(tags.map((t) => '`' + t + '`')));
       }
     }
   },

@@ -11,11 +11,12 @@ export const listUuidOutline: OutlineRuleTemplate = {
   outline(model, report) {
     for (const list of model.lists) {
       for (const bullet of list.bullets) {
-        if (bullet.form !== 'item' || UUID.test(bullet.id)) continue;
-        const at = model.text.at(bullet.leadLine0, bullet.idColumn);
+        const item = bullet.item;
+        if (item === null || UUID.test(item.id)) continue;
+        const at = model.text.at(item.line0, item.idColumn);
         if (!report.wants(at)) continue;
-        if (UUID_ANY_CASE.test(bullet.id)) report(at, `uppercase UUID \`${bullet.id}\``, 'a lowercase UUID');
-        else report(at, `ID \`${bullet.id}\``, 'a lowercase UUID like `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`');
+        if (UUID_ANY_CASE.test(item.id)) report(at, `uppercase UUID \`${item.id}\``, 'a lowercase UUID');
+        else report(at, `ID \`${item.id}\``, 'a lowercase UUID like `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`');
       }
     }
   },
