@@ -115,7 +115,6 @@ class Walk {
   constructor(
     readonly text: BodyText,
     readonly blocks: readonly Block[],
-    readonly outline: CompiledOutline,
   ) {}
 
   /** First body line of block `i` (the end of the body when `i` is past the last block). */
@@ -129,7 +128,7 @@ class Walk {
    * Returns the index of the first heading that starts a section (or `to`): blocks before it are the
    * parent's own content.
    */
-  level(parent: OutlineNode, from: number, to: number, out: Record<string, unknown>): number {
+  sections(parent: OutlineNode, from: number, to: number, out: Record<string, unknown>): number {
     const level = parent.level + 1;
     const { blocks } = this;
     const boundaries: number[] = [];
@@ -206,12 +205,13 @@ class Walk {
     // Content of every recognised section (first occurrence), in document order.
     for (const f of firsts) {
       const node = parent.children[f.node]!;
-      out[node.key] = this.section(node, f);
+      out[node.key] = this.content(node, f);
     }
     return introEnd;
   }
 
-  private section(node: OutlineNode, f: FoundHeading): BodySection {
+  /** The content of a section found (its first occurrence), by its kind. */
+  private content(node: OutlineNode, f: FoundHeading): BodySection {
     const head = this.blocks[f.block]!;
     const line = this.text.fileLine(head.line0);
     const from = f.block + 1;
@@ -221,7 +221,7 @@ class Walk {
         return { text: this.text.raw(head.line1, this.lineOfBlock(f.end)), line };
       case 'container': {
         const section: ContainerSection = { text: '', line };
-        const introEnd = this.level(node, from, f.end, section);
+        const introEnd = this.sections(node, from, f.end, section);
         section.text = this.text.raw(head.line1, this.lineOfBlock(introEnd));
         this.containers.push({ node, block: f.block, present: node.children.filter((c) => c.key in section).length });
         return section;
@@ -229,13 +229,14 @@ class Walk {
       case 'list':
       case 'bullets':
         this.strays.push({ from, to: f.end, level: node.level, under: node });
-        return this.list(node, f.block, from, f.end);
+        return this.bullets(node, f.block, from, f.end);
       case 'updates':
-        return this.entries(node, f.block, from, f.end);
+        return this.updateEntries(node, f.block, from, f.end);
     }
   }
 
-  private list(node: OutlineNode, block: number, from: number, to: number): ListSection | ReferencesSection {
+  /** The bullets of a list or bullets section: each one's form, and the items or references of the body. */
+  private bullets(node: OutlineNode, block: number, from: number, to: number): ListSection | ReferencesSection {
     const { text } = this;
     const items: ListItemEntry[] = [];
     const refs: ReferenceItem[] = [];
@@ -292,7 +293,8 @@ class Walk {
     return node.kind === 'bullets' ? { items: refs } : { items };
   }
 
-  private entries(node: OutlineNode, block: number, from: number, to: number): UpdatesSection {
+  /** The entries of an Updates section: each heading's form and instant, whether it has content, and the items of the body. */
+  private updateEntries(node: OutlineNode, block: number, from: number, to: number): UpdatesSection {
     const { text, blocks } = this;
     const level = node.level + 1;
     const items: UpdatesSection['items'] = [];
@@ -362,9 +364,9 @@ export function buildOutlineModel(body: string, bodyLineOffset: number, outline:
   blocks.forEach((b, i) => {
     if (b.hLevel === 1) h1s.push(i);
   });
-  const walk = new Walk(text, blocks, outline);
+  const walk = new Walk(text, blocks);
   const out: OutlineBody = {};
-  walk.level(outline.root, 0, blocks.length, out);
+  walk.sections(outline.root, 0, blocks.length, out);
   return {
     outline,
     name: outline.name ?? name,
