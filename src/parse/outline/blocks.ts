@@ -223,14 +223,9 @@ export class BodyText {
     return this.offset + line0 + 1;
   }
 
-  /** The position of the first non-blank character of a body line (where a block starts). */
-  start(line0: number): Pos {
-    return { line: this.offset + line0 + 1, column: firstNonBlank(this.line(line0)) + 1 };
-  }
-
-  /** The position of column `column` (1-based) of a body line. */
-  at(line0: number, column: number): Pos {
-    return { line: this.offset + line0 + 1, column };
+  /** The column (1-based) of the first non-blank character of a body line: where a block starts. */
+  startColumn(line0: number): number {
+    return firstNonBlank(this.line(line0)) + 1;
   }
 
   /** Where the end of the body is reported: its last line that is not the empty one after a final LF. */

@@ -1,5 +1,5 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
-import { blockStart, hashes, headingOf, orList } from './messages.js';
+import { hashes, headingOf, orList, wantedBlock } from './messages.js';
 
 export const containerEmptyOutline: OutlineRuleTemplate = {
   suffix: 'container-empty',
@@ -12,8 +12,8 @@ export const containerEmptyOutline: OutlineRuleTemplate = {
     for (const c of model.containers) {
       const { node } = c;
       if (c.present >= node.minChildren) continue;
-      const at = blockStart(model, c.block);
-      if (!report.wants(at)) continue;
+      const at = wantedBlock(model, report, c.block);
+      if (at === null) continue;
       const subs = orList(node.children.map((child) => hashes(node.level + 1, child.display)));
       const what = node.minChildren === 1 ? 'at least one of' : `at least ${node.minChildren} of`;
       report(at, `${headingOf(node)} without a sub-section`, `${what} ${subs}`);

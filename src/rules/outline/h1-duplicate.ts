@@ -1,5 +1,5 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
-import { blockStart, hashes } from './messages.js';
+import { hashes, wantedBlock } from './messages.js';
 
 export const h1DuplicateOutline: OutlineRuleTemplate = {
   suffix: 'h1-duplicate',
@@ -11,8 +11,8 @@ export const h1DuplicateOutline: OutlineRuleTemplate = {
   outline(model, report) {
     for (let i = 1; i < model.h1s.length; i++) {
       const block = model.h1s[i]!;
-      const at = blockStart(model, block);
-      if (report.wants(at)) report(at, `second H1 ${hashes(1, model.blocks[block]!.text)}`, 'a single H1');
+      const at = wantedBlock(model, report, block);
+      if (at !== null) report(at, `second H1 ${hashes(1, model.blocks[block]!.text)}`, 'a single H1');
     }
   },
 };

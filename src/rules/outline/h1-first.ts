@@ -1,5 +1,5 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
-import { blockStart, describe, h1Wanted } from './messages.js';
+import { describe, h1Wanted, wantedBlock } from './messages.js';
 
 export const h1FirstOutline: OutlineRuleTemplate = {
   suffix: 'h1-first',
@@ -11,7 +11,7 @@ export const h1FirstOutline: OutlineRuleTemplate = {
   outline(model, report) {
     const first = model.h1s[0];
     if (first === undefined || first === 0) return;
-    const at = blockStart(model, 0);
-    if (report.wants(at)) report(at, `${describe(model, model.blocks[0]!)} before the H1`, `${h1Wanted(model)} first`);
+    const at = wantedBlock(model, report, 0);
+    if (at !== null) report(at, `${describe(model, model.blocks[0]!)} before the H1`, `${h1Wanted(model)} first`);
   },
 };

@@ -1,5 +1,5 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
-import { hashes, h1Wanted, reportInstead } from './messages.js';
+import { h1Wanted, hashes, reportInstead, wantedLine } from './messages.js';
 
 export const h1Outline: OutlineRuleTemplate = {
   suffix: 'h1',
@@ -18,8 +18,8 @@ export const h1Outline: OutlineRuleTemplate = {
     const title = h1.text;
     const prefix = model.outline.prefix;
     if (title.startsWith(prefix) && title.slice(prefix.length).trim() !== '') return;
-    const at = model.text.start(h1.line0);
-    if (!report.wants(at)) return;
+    const at = wantedLine(model, report, h1.line0);
+    if (at === null) return;
     const why = title === prefix.trimEnd() ? ' without a title' : '';
     report(at, `H1 ${hashes(1, title)}${why}`, h1Wanted(model));
   },

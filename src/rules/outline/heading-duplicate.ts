@@ -1,5 +1,5 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
-import { blockStart, hashes } from './messages.js';
+import { hashes, wantedBlock } from './messages.js';
 
 export const headingDuplicateOutline: OutlineRuleTemplate = {
   suffix: 'heading-duplicate',
@@ -12,8 +12,8 @@ export const headingDuplicateOutline: OutlineRuleTemplate = {
     for (const scan of model.levels) {
       for (const f of scan.headings) {
         if (f.state !== 'repeated') continue;
-        const at = blockStart(model, f.block);
-        if (report.wants(at)) report(at, `second ${hashes(scan.level, model.blocks[f.block]!.text)}`, 'each section once');
+        const at = wantedBlock(model, report, f.block);
+        if (at !== null) report(at, `second ${hashes(scan.level, model.blocks[f.block]!.text)}`, 'each section once');
       }
     }
   },

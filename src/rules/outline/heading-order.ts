@@ -1,5 +1,5 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
-import { blockStart, hashes } from './messages.js';
+import { hashes, wantedBlock } from './messages.js';
 
 export const headingOrderOutline: OutlineRuleTemplate = {
   suffix: 'heading-order',
@@ -13,8 +13,8 @@ export const headingOrderOutline: OutlineRuleTemplate = {
       const { children } = scan.parent;
       for (const f of scan.headings) {
         if (f.state !== 'out-of-order') continue;
-        const at = blockStart(model, f.block);
-        if (!report.wants(at)) continue;
+        const at = wantedBlock(model, report, f.block);
+        if (at === null) continue;
         const me = hashes(scan.level, children[f.node]!.display);
         const other = f.other >= 0 ? hashes(scan.level, children[f.other]!.display) : '';
         if (f.belongsBefore) report(at, `${me} after ${other}`, `it before ${other}`);

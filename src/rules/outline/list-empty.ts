@@ -1,5 +1,5 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
-import { blockStart, headingOf, itemTemplate } from './messages.js';
+import { headingOf, itemTemplate, wantedBlock } from './messages.js';
 
 export const listEmptyOutline: OutlineRuleTemplate = {
   suffix: 'list-empty',
@@ -11,8 +11,8 @@ export const listEmptyOutline: OutlineRuleTemplate = {
   outline(model, report) {
     for (const list of model.lists) {
       if (list.bullets.length > 0) continue;
-      const at = blockStart(model, list.block);
-      if (report.wants(at)) report(at, `empty ${headingOf(list.node)}`, `at least one bullet ${itemTemplate(list.node)}`);
+      const at = wantedBlock(model, report, list.block);
+      if (at !== null) report(at, `empty ${headingOf(list.node)}`, `at least one bullet ${itemTemplate(list.node)}`);
     }
   },
 };

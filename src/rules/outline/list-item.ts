@@ -1,5 +1,5 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
-import { itemTemplate, quoteLine } from './messages.js';
+import { itemTemplate, quoteLine, wantedLine } from './messages.js';
 
 export const listItemOutline: OutlineRuleTemplate = {
   suffix: 'list-item',
@@ -15,8 +15,8 @@ export const listItemOutline: OutlineRuleTemplate = {
         const { form } = bullet;
         if (form === 'item' || form === 'reference') continue;
         // At the bullet's marker.
-        const at = model.text.start(bullet.line0);
-        if (!report.wants(at)) continue;
+        const at = wantedLine(model, report, bullet.line0);
+        if (at === null) continue;
         template ??= itemTemplate(list.node);
         if (form === 'numbered') report(at, `numbered item ${quoteLine(model.text.line(bullet.line0))}`, `a bullet ${template}`);
         else if (form === 'no-text') report(at, 'bullet without text', template);

@@ -1,5 +1,5 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
-import { orList } from './messages.js';
+import { orList, wantedLine } from './messages.js';
 
 export const listTagOutline: OutlineRuleTemplate = {
   suffix: 'list-tag',
@@ -14,8 +14,8 @@ export const listTagOutline: OutlineRuleTemplate = {
       for (const bullet of list.bullets) {
         const item = bullet.item;
         if (item === null || tags.includes(item.tag)) continue;
-        const at = model.text.at(item.line0, item.tagColumn);
-        if (report.wants(at)) report(at, `tag \`${item.tag}\``, orList(tags.map((t) => '`' + t + '`')));
+        const at = wantedLine(model, report, item.line0, item.tagColumn);
+        if (at !== null) report(at, `tag \`${item.tag}\``, orList(tags.map((t) => '`' + t + '`')));
       }
     }
   },

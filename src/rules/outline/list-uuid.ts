@@ -1,4 +1,5 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
+import { wantedLine } from './messages.js';
 import { UUID, UUID_ANY_CASE } from '../../parse/uuid.js';
 
 export const listUuidOutline: OutlineRuleTemplate = {
@@ -13,8 +14,8 @@ export const listUuidOutline: OutlineRuleTemplate = {
       for (const bullet of list.bullets) {
         const item = bullet.item;
         if (item === null || UUID.test(item.id)) continue;
-        const at = model.text.at(item.line0, item.idColumn);
-        if (!report.wants(at)) continue;
+        const at = wantedLine(model, report, item.line0, item.idColumn);
+        if (at === null) continue;
         if (UUID_ANY_CASE.test(item.id)) report(at, `uppercase UUID \`${item.id}\``, 'a lowercase UUID');
         else report(at, `ID \`${item.id}\``, 'a lowercase UUID like `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`');
       }

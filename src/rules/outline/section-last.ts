@@ -1,5 +1,5 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
-import { blockStart, hashes } from './messages.js';
+import { hashes, wantedBlock } from './messages.js';
 
 export const sectionLastOutline: OutlineRuleTemplate = {
   suffix: 'section-last',
@@ -12,8 +12,8 @@ export const sectionLastOutline: OutlineRuleTemplate = {
     for (const scan of model.levels) {
       for (const f of scan.headings) {
         if (f.state !== 'not-last') continue;
-        const at = blockStart(model, f.block);
-        if (!report.wants(at)) continue;
+        const at = wantedBlock(model, report, f.block);
+        if (at === null) continue;
         const me = hashes(scan.level, scan.parent.children[f.node]!.display);
         report(at, `${me} before ${hashes(scan.level, model.blocks[f.other]!.text)}`, `${me} to be the last section`);
       }

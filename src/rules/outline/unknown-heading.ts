@@ -1,7 +1,7 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
 import type { OutlineNode } from '../../parse/outline/data.js';
 import type { OutlineModel } from '../../parse/outline/model.js';
-import { blockStart, hashes, headingOf, orList } from './messages.js';
+import { hashes, headingOf, orList, wantedBlock } from './messages.js';
 
 /** What an unknown heading should have been: a sibling in another case, the same heading elsewhere, or the choices. */
 function hint(model: OutlineModel, parent: OutlineNode, level: number, text: string): string {
@@ -32,8 +32,8 @@ export const unknownHeadingOutline: OutlineRuleTemplate = {
       for (let i = scope.from; i < scope.to; i++) {
         const b = blocks[i]!;
         if (b.hLevel <= scope.level || b.hLevel > deepest) continue;
-        const at = blockStart(model, i);
-        if (!report.wants(at)) continue;
+        const at = wantedBlock(model, report, i);
+        if (at === null) continue;
         const expected = scope.under !== null ? `no sub-section under ${headingOf(scope.under)}` : 'a `' + '#'.repeat(scope.level) + '` section heading before it';
         report(at, `heading ${hashes(b.hLevel, b.text)}`, expected);
       }
@@ -42,8 +42,8 @@ export const unknownHeadingOutline: OutlineRuleTemplate = {
     for (const scan of model.levels) {
       for (const f of scan.headings) {
         if (f.state !== 'unknown') continue;
-        const at = blockStart(model, f.block);
-        if (!report.wants(at)) continue;
+        const at = wantedBlock(model, report, f.block);
+        if (at === null) continue;
         const text = blocks[f.block]!.text;
         report(at, `heading ${hashes(scan.level, text)}`, hint(model, scan.parent, scan.level, text));
       }

@@ -1,5 +1,5 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
-import { blockStart, describe, entryFormat } from './messages.js';
+import { describe, entryFormat, wantedBlock } from './messages.js';
 
 export const updatesContentOutline: OutlineRuleTemplate = {
   suffix: 'updates-content',
@@ -11,8 +11,8 @@ export const updatesContentOutline: OutlineRuleTemplate = {
   outline(model, report) {
     for (const u of model.updates) {
       if (u.stray < 0) continue;
-      const at = blockStart(model, u.stray);
-      if (report.wants(at)) report(at, `${describe(model, model.blocks[u.stray]!)} before the first entry`, `an HTML comment or ${entryFormat(u.level)}`);
+      const at = wantedBlock(model, report, u.stray);
+      if (at !== null) report(at, `${describe(model, model.blocks[u.stray]!)} before the first entry`, `an HTML comment or ${entryFormat(u.level)}`);
     }
   },
 };

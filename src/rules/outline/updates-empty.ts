@@ -1,5 +1,5 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
-import { blockStart, hashes } from './messages.js';
+import { hashes, wantedBlock } from './messages.js';
 
 export const updatesEmptyOutline: OutlineRuleTemplate = {
   suffix: 'updates-empty',
@@ -12,8 +12,8 @@ export const updatesEmptyOutline: OutlineRuleTemplate = {
     for (const u of model.updates) {
       for (const e of u.entries) {
         if (!e.empty) continue;
-        const at = blockStart(model, e.block);
-        if (report.wants(at)) report(at, `empty entry ${hashes(u.level, model.blocks[e.block]!.text)}`, 'content below it');
+        const at = wantedBlock(model, report, e.block);
+        if (at !== null) report(at, `empty entry ${hashes(u.level, model.blocks[e.block]!.text)}`, 'content below it');
       }
     }
   },

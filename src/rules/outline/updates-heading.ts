@@ -1,5 +1,5 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
-import { blockStart, entryFormat, hashes, quoteLine } from './messages.js';
+import { entryFormat, hashes, quoteLine, wantedBlock, wantedLine } from './messages.js';
 
 const TIMESTAMP_FORMAT = '`YYYY-MM-DD HH:MM:SS.mmm` then `Z` or `±HH:MM`';
 
@@ -19,8 +19,8 @@ export const updatesHeadingOutline: OutlineRuleTemplate = {
         switch (e.form) {
           case 'no-timestamp':
           case 'untitled': {
-            const at = blockStart(model, e.block);
-            if (!report.wants(at)) break;
+            const at = wantedBlock(model, report, e.block);
+            if (at === null) break;
             const shown = hashes(u.level, heading.text);
             if (e.form === 'untitled') report(at, `${shown} without a title`, entryFormat(u.level));
             else report(at, `heading ${shown}`, entryFormat(u.level));
@@ -29,8 +29,8 @@ export const updatesHeadingOutline: OutlineRuleTemplate = {
           case 'date-only':
           case 'bad-timestamp':
           case 'nonexistent': {
-            const at = model.text.at(line0, e.textColumn);
-            if (!report.wants(at)) break;
+            const at = wantedLine(model, report, line0, e.textColumn);
+            if (at === null) break;
             if (e.form === 'date-only') report(at, `date-only timestamp \`${e.written}\``, TIMESTAMP_FORMAT);
             else if (e.form === 'bad-timestamp') report(at, `timestamp \`${e.written}\``, TIMESTAMP_FORMAT);
             else report(at, `timestamp \`${e.written}\` that does not exist`, 'a real date and time');
@@ -38,8 +38,8 @@ export const updatesHeadingOutline: OutlineRuleTemplate = {
           }
           case 'separator':
           case 'glued': {
-            const at = model.text.at(line0, e.detailColumn);
-            if (!report.wants(at)) break;
+            const at = wantedLine(model, report, line0, e.detailColumn);
+            if (at === null) break;
             if (e.form === 'separator') report(at, `separator \`${e.detail}\` after the timestamp`, '` - ` or ` : `');
             else report(at, `${quoteLine(e.detail)} right after the timestamp`, '` - ` or ` : ` then the title');
             break;

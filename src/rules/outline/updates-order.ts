@@ -1,4 +1,5 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
+import { wantedLine } from './messages.js';
 
 export const updatesOrderOutline: OutlineRuleTemplate = {
   suffix: 'updates-order',
@@ -13,8 +14,8 @@ export const updatesOrderOutline: OutlineRuleTemplate = {
       for (const e of u.entries) {
         if (e.form !== 'entry') continue;
         if (previous !== undefined && e.instant > previous.instant) {
-          const at = model.text.at(model.blocks[e.block]!.line0, e.textColumn);
-          if (report.wants(at)) report(at, `\`${e.written}\` after the older \`${previous.written}\``, 'newest first');
+          const at = wantedLine(model, report, model.blocks[e.block]!.line0, e.textColumn);
+          if (at !== null) report(at, `\`${e.written}\` after the older \`${previous.written}\``, 'newest first');
         }
         previous = e;
       }
