@@ -8,14 +8,15 @@ import { firstNonBlank, readBody } from './blocks.js';
 import type { Block, BodyText } from './blocks.js';
 import type { CompiledOutline, OutlineNode } from './data.js';
 import type {
+  BodySection,
   Bullet,
   ContainerCheck,
   ContainerSection,
   FoundHeading,
+  LevelScan,
   ListCheck,
   ListItemEntry,
   ListSection,
-  LevelScan,
   OutlineBody,
   OutlineModel,
   ReferenceItem,
@@ -24,7 +25,6 @@ import type {
   UpdateEntry,
   UpdatesCheck,
   UpdatesSection,
-  BodySection,
 } from './model.js';
 
 /** `<TAG> <id>:` then the title, on the lead paragraph of a list bullet. */
@@ -361,9 +361,7 @@ class Walk {
 export function buildOutlineModel(body: string, bodyLineOffset: number, outline: CompiledOutline, name: string): OutlineModel {
   const { text, blocks } = readBody(body, bodyLineOffset);
   const h1s: number[] = [];
-  blocks.forEach((b, i) => {
-    if (b.hLevel === 1) h1s.push(i);
-  });
+  for (let i = 0; i < blocks.length; i++) if (blocks[i]!.hLevel === 1) h1s.push(i);
   const walk = new Walk(text, blocks);
   const out: OutlineBody = {};
   walk.sections(outline.root, 0, blocks.length, out);
