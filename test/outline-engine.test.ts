@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { splitFrontmatter } from '../src/core/frontmatter.js';
-import { checkOutlineData } from '../src/core/schemas.js';
+import { checkOutlineData, compileRuleFile } from '../src/core/schemas.js';
+import { analyzeDocument } from '../src/engine/analyze-file.js';
+import { customKind } from '../src/kinds/custom/kind.js';
 import { compileOutline, OutlineDataError } from '../src/parse/outline/data.js';
 import type { OutlineData } from '../src/parse/outline/data.js';
 import { buildOutlineModel } from '../src/parse/outline/build.js';
@@ -77,6 +79,29 @@ describe('a user outline of two sections under the prefix `adr`', () => {
     expect(model.h1s).toHaveLength(1);
     expect(model.levels[0]!.missing.map((m) => m.node.heading)).toEqual(['Decision']);
     expect(JSON.stringify(model.body)).toBe('{"context":{"text":"x","line":7}}');
+  });
+});
+
+describe('a configured kind with that outline (src/kinds/custom)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docgate-adr-'));
+  writeFileSync(join(dir, 'adr.schema.json'), JSON.stringify({ type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }));
+  const kind = customKind('adr', { include: ['docs/adr/*.md'], id: 'frontmatter', frontmatter: 'adr.schema.json', outline: 'adr-outline.json' });
+  const data = { schema: compileRuleFile(join(dir, 'adr.schema.json'), 'adr.schema.json'), outline: ADR, headingTables: new Map(), fileName: null };
+  const analyze = (text: string) => analyzeDocument(kind, data, { path: 'docs/adr/queue.md', lang: null }, new TextEncoder().encode(text));
+
+  it('checks the body with positions under the kind\'s prefix, and names the outline in messages', () => {
+    const a = analyze(`${FRONT}# ADR: Queue\n\n## Decision\n\nz\n\n## Status\n\ny\n`);
+    expect(a.diagnostics.map((d) => `${d.line}:${d.column} ${d.rule} ${d.message}`)).toEqual([
+      '7:1 adr-missing-section Unexpected `## Decision`, expected `## Context`',
+      '11:1 adr-unknown-heading Unexpected heading `## Status`, expected a section heading of the ADR outline',
+    ]);
+    expect(a.doc).toBeNull();
+  });
+
+  it('hands a valid document to MCP clients with its title and parsed body', () => {
+    const a = analyze(`${FRONT}# ADR: Queue\n\n## Context\n\nx\n\n## Decision\n\nz\n`);
+    expect(a.diagnostics).toEqual([]);
+    expect(a.doc).toMatchObject({ kind: 'adr', id: 'adr-1', title: 'ADR: Queue', body: { context: { text: 'x', line: 7 }, decision: { text: 'z', line: 11 } } });
   });
 });
 
