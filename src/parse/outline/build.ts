@@ -247,7 +247,7 @@ class Walk {
       if (b.type !== 'bullet_list' && b.type !== 'ordered_list') continue;
       for (const li of b.items ?? []) {
         const line0 = li.line0 ?? b.line0;
-        const bullet: Bullet = { form: 'numbered', line0, text: '', item: null };
+        const bullet: Bullet = { form: 'numbered', line0, text: '', source: li, entry: null };
         bullets.push(bullet);
         if (b.type === 'ordered_list') continue;
         if (li.leadType !== 'paragraph_open') {
@@ -266,28 +266,14 @@ class Walk {
           bullet.form = m !== null ? 'untitled' : 'not-an-item';
           continue;
         }
-        const [, tag, blanks, id, title] = m as unknown as [string, string, string, string, string];
-        // Where the lead's text starts: after the marker on the bullet's line, else its own line's indentation.
-        const leadLine0 = li.leadLine0 >= 0 ? li.leadLine0 : line0;
-        const raw = text.line(line0);
-        let contentAt: number;
-        if (leadLine0 === line0) {
-          contentAt = firstNonBlank(raw) + Math.max(1, li.markerLength);
-          while (raw[contentAt] === ' ' || raw[contentAt] === '\t') contentAt++;
-        } else {
-          contentAt = firstNonBlank(text.line(leadLine0));
-        }
-        const firstLength = text.line(leadLine0).length - contentAt;
-        const idOffset = tag.length + blanks.length;
-        bullet.form = 'item';
-        // An id wrapped onto the next line is reported at the start of the lead.
-        bullet.item = { tag, id, line0: leadLine0, tagColumn: contentAt + 1, idColumn: idOffset < firstLength ? contentAt + idOffset + 1 : contentAt + 1 };
+        const [, tag, , id, title] = m as unknown as [string, string, string, string, string];
         const notes: string[] = [];
         for (const kid of li.rest ?? []) {
           const note = kid.type === 'paragraph_open' ? joinLines(kid.text) : kid.line0 >= 0 ? text.dedent(kid.line0, kid.line1) : '';
           if (note !== '') notes.push(note);
         }
-        items.push({ tag, id, title: title.trim(), notes, line: text.fileLine(line0) });
+        bullet.form = 'item';
+        items.push((bullet.entry = { tag, id, title: title.trim(), notes, line: text.fileLine(line0) }));
       }
     }
     return node.kind === 'bullets' ? { items: refs } : { items };
@@ -351,6 +337,31 @@ class Walk {
     });
     return { items };
   }
+}
+
+/** The body line of a list item's lead paragraph (where its tag and id are). */
+export function itemLine(bullet: Bullet): number {
+  return bullet.source.leadLine0 >= 0 ? bullet.source.leadLine0 : bullet.line0;
+}
+
+/**
+ * Where a list item's tag and id start (1-based columns on `itemLine`): after the marker on the
+ * bullet's line, else at its own line's indentation; an id wrapped onto the next line is placed at the
+ * start of the lead. Computed for the items a rule reports, not for every bullet.
+ */
+export function itemColumns(text: BodyText, bullet: Bullet): { tag: number; id: number } {
+  const line0 = itemLine(bullet);
+  let contentAt: number;
+  if (line0 === bullet.line0) {
+    const raw = text.line(line0);
+    contentAt = firstNonBlank(raw) + Math.max(1, bullet.source.markerLength);
+    while (raw[contentAt] === ' ' || raw[contentAt] === '\t') contentAt++;
+  } else {
+    contentAt = firstNonBlank(text.line(line0));
+  }
+  const idOffset = /^\S+[ \t]+/.exec(bullet.text)?.[0].length ?? 0;
+  const firstLength = text.line(line0).length - contentAt;
+  return { tag: contentAt + 1, id: idOffset < firstLength ? contentAt + idOffset + 1 : contentAt + 1 };
 }
 
 /**

@@ -5,7 +5,7 @@
  * structural heading is stray, and the parsed body handed to MCP clients (docs/sysrs-outline.md). The
  * rules (src/rules/outline/) say what is wrong and build the messages.
  */
-import type { Block, BodyText } from './blocks.js';
+import type { Block, BodyText, ListItem } from './blocks.js';
 import type { CompiledOutline, OutlineNode } from './data.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -128,17 +128,10 @@ export interface Bullet {
   line0: number;
   /** The lead paragraph, its lines joined by a space ('' for `numbered` and `no-text`). */
   text: string;
-  /** `item`: its tag and id as written, and where they start. */
-  item: ItemLead | null;
-}
-
-/** The `<TAG> <id>:` of a list item: as written, the body line of the lead paragraph, and the 1-based columns of tag and id. */
-export interface ItemLead {
-  tag: string;
-  id: string;
-  line0: number;
-  tagColumn: number;
-  idColumn: number;
+  /** The list item as parsed: its marker, lead paragraph and notes. */
+  source: ListItem;
+  /** `item`: the entry of the body it became (tag and id as written, title, notes); see `itemLine` and `itemColumns` (build.ts) for where its tag and id are. */
+  entry: ListItemEntry | null;
 }
 
 export interface ListCheck {

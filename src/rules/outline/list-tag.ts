@@ -1,4 +1,5 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
+import { itemColumns, itemLine } from '../../parse/outline/build.js';
 import { orList, wantedLine } from './messages.js';
 
 export const listTagOutline: OutlineRuleTemplate = {
@@ -12,10 +13,10 @@ export const listTagOutline: OutlineRuleTemplate = {
     for (const list of model.lists) {
       const { tags } = list.node;
       for (const bullet of list.bullets) {
-        const item = bullet.item;
-        if (item === null || tags.includes(item.tag)) continue;
-        const at = wantedLine(model, report, item.line0, item.tagColumn);
-        if (at !== null) report(at, `tag \`${item.tag}\``, orList(tags.map((t) => '`' + t + '`')));
+        const entry = bullet.entry;
+        if (entry === null || tags.includes(entry.tag)) continue;
+        const at = wantedLine(model, report, itemLine(bullet), () => itemColumns(model.text, bullet).tag);
+        if (at !== null) report(at, `tag \`${entry.tag}\``, orList(tags.map((t) => '`' + t + '`')));
       }
     }
   },

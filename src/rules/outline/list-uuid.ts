@@ -1,4 +1,5 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
+import { itemColumns, itemLine } from '../../parse/outline/build.js';
 import { wantedLine } from './messages.js';
 import { UUID, UUID_ANY_CASE } from '../../parse/uuid.js';
 
@@ -12,12 +13,12 @@ export const listUuidOutline: OutlineRuleTemplate = {
   outline(model, report) {
     for (const list of model.lists) {
       for (const bullet of list.bullets) {
-        const item = bullet.item;
-        if (item === null || UUID.test(item.id)) continue;
-        const at = wantedLine(model, report, item.line0, item.idColumn);
+        const entry = bullet.entry;
+        if (entry === null || UUID.test(entry.id)) continue;
+        const at = wantedLine(model, report, itemLine(bullet), () => itemColumns(model.text, bullet).id);
         if (at === null) continue;
-        if (UUID_ANY_CASE.test(item.id)) report(at, `uppercase UUID \`${item.id}\``, 'a lowercase UUID');
-        else report(at, `ID \`${item.id}\``, 'a lowercase UUID like `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`');
+        if (UUID_ANY_CASE.test(entry.id)) report(at, `uppercase UUID \`${entry.id}\``, 'a lowercase UUID');
+        else report(at, `ID \`${entry.id}\``, 'a lowercase UUID like `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`');
       }
     }
   },

@@ -61,10 +61,16 @@ export function describe(model: OutlineModel, b: Block): string {
 /** Asks `report.wants` with one reused position: findings past the kept ones (a body may have 350,000) allocate nothing. */
 const probe: Pos = { line: 0, column: 0 };
 
-/** Where body line `line0` is (at `column`, else at its first non-blank character), when a finding there can be kept; else null. */
-export function wantedLine(model: OutlineModel, report: Report, line0: number, column?: number): Pos | null {
+/**
+ * Where body line `line0` is (at `column`, else at its first non-blank character), when a finding there
+ * can be kept; else null. The line alone is asked first (its column 1 is the earliest place on it), so
+ * a finding past the kept ones costs no column: `column` may be a function, called only when needed.
+ */
+export function wantedLine(model: OutlineModel, report: Report, line0: number, column?: number | (() => number)): Pos | null {
   probe.line = model.text.fileLine(line0);
-  probe.column = column ?? model.text.startColumn(line0);
+  probe.column = 1;
+  if (!report.wants(probe)) return null;
+  probe.column = column === undefined ? model.text.startColumn(line0) : typeof column === 'number' ? column : column();
   return report.wants(probe) ? { line: probe.line, column: probe.column } : null;
 }
 
