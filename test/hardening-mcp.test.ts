@@ -13,10 +13,10 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ProcessDoc } from '../src/core/analysis.js';
 import type { Repository } from '../src/core/repository.js';
-import { loadRuleSet } from '../src/core/schemas.js';
-import { parseSysrs } from '../src/mcp/tools/parse_sysrs.js';
+import { loadProject } from '../src/engine/project.js';
+import { parseSysrs } from '../src/kinds/sysrs/tools/parse_sysrs.js';
 import { foldCase } from '../src/mcp/substring.js';
-import { scoreProcess } from '../src/mcp/tools/search_processes.js';
+import { scoreProcess } from '../src/kinds/process/tools/search_processes.js';
 import { BIN, CONTENT, FS_SPY, REPO, startMcp, structuredOf } from './fixtures/mcp/harness.js';
 import { RawMcp, call } from './fixtures/mcp/raw.js';
 import { runCli } from './helpers.js';
@@ -34,7 +34,7 @@ function headingsSysrs(size: number): string {
 
 /** What a tool answers for `parse_sysrs {content}` on `root`, computed in this process by the tool itself. */
 function parsedHere(root: string, content: string): { text: string; structured: unknown } {
-  const ctx = { root, repo: null as unknown as Repository, rules: () => loadRuleSet(root) };
+  const ctx = { root, repo: null as unknown as Repository, project: () => loadProject(root) };
   const out = parseSysrs.handler({ content }, ctx);
   return { text: out.text, structured: out.structured };
 }

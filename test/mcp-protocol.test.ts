@@ -17,6 +17,8 @@ const TOOL_NAMES = [
   'list_sysrs',
   'get_sysrs',
   'parse_sysrs',
+  'list_documents',
+  'get_document',
   'validate',
 ];
 
@@ -47,6 +49,9 @@ const CALLS: [string, Record<string, unknown>][] = [
   ['get_sysrs', { id: BROKEN, raw: true }],
   ['parse_sysrs', { content: readFileSync(join(CONTENT, 'docs/sysrs/alpha.md'), 'utf8') }],
   ['parse_sysrs', { content: 'not a document' }],
+  ['list_documents', { kind: 'process' }],
+  ['get_document', { kind: 'process', id: 'code-review' }],
+  ['get_document', { kind: 'process', id: 'broken-key' }],
   ['validate', {}],
   ['validate', { paths: ['processes'] }],
 ];
@@ -60,7 +65,7 @@ afterAll(async () => {
 });
 
 describe('docgate mcp: tools/list and schemas', () => {
-  it('names all eleven tools, each with an object input schema that has additionalProperties false', () => {
+  it('names all thirteen tools, each with an object input schema that has additionalProperties false', () => {
     expect(s.tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
     for (const t of s.tools) {
       expect(t.inputSchema.type, t.name).toBe('object');

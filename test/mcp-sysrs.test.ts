@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT, FS_SPY, startMcp, stderrContains, structuredOf, sysrsText, textOf, uuidOf } from './fixtures/mcp/harness.js';
 import type { McpSession } from './fixtures/mcp/harness.js';
-import type { SysrsRow as Row } from '../src/mcp/tools/list_sysrs.js';
+import type { SysrsRow as Row } from '../src/kinds/sysrs/tools/list_sysrs.js';
 
 const ALPHA = '11111111-1111-4111-8111-111111111111';
 const BETA = '22222222-2222-4222-8222-222222222222';
@@ -298,7 +298,9 @@ describe('argument checks come before any file access (fs spy in the server)', (
       }
       for (let n = 1; n <= bad.length + 1; n++) expect(segments.get(n) ?? [], `call #${n}`).toEqual([]);
       const xx = segments.get(bad.length + 2) ?? [];
-      expect(xx.filter((l) => !l.includes(`${CONTENT}/schemas`))).toEqual([]);
+      // Rule data only: the rule files, and whether a configuration exists (it decides the kinds and the
+      // rule folder, SPEC §8); never content.
+      expect(xx.filter((l) => !l.includes(`${CONTENT}/schemas`) && !/\/docgate\.config\.[a-z]+$/.test(l))).toEqual([]);
       expect((segments.get(last) ?? []).some((l) => l.includes('docs/sysrs'))).toBe(true);
     } finally {
       await t.close();

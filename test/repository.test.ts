@@ -80,7 +80,12 @@ describe('Repository (the MCP server’s live view)', () => {
 
 describe('lintRepository (validate over the live repository)', () => {
   it('gives exactly the results of lint, for whole roots and for selected paths', async () => {
-    const { lint, lintRepository } = await import('../src/core/lint.js');
+    const { lint } = await import('../src/core/lint.js');
+    // The MCP validate tool: the lint pipeline over the repository's live memory.
+    const lintRepository = (live: Repository, paths: string[] = [], cwd = live.root) => {
+      const project = live.project();
+      return lint({ root: live.root, paths, cwd, project }, live.lintMemo(project));
+    };
     const { json } = await import('../src/report/json.js');
     const { fixture } = await import('./helpers.js');
     const roots = [REPO, fixture('ci-root'), fixture('mcp', 'content'), fixture('rules', 'process-duplicate-name'), fixture('variants', 'other-id')];

@@ -13,12 +13,12 @@ import { analyzeBytes } from '../src/core/analyze.js';
 import { lint } from '../src/core/lint.js';
 import type { LintRun } from '../src/core/lint.js';
 import { MAX_DIAGNOSTICS, renderError, resultOf } from '../src/core/result.js';
-import { loadRuleSet } from '../src/core/schemas.js';
+import { loadProject } from '../src/engine/project.js';
 import { MAX_DEPTH, MAX_YAML_LENGTH } from '../src/core/yaml-frontmatter.js';
 import { stylish } from '../src/report/stylish.js';
 import { REPO, fixture, runCli } from './helpers.js';
 
-const rules = loadRuleSet(REPO);
+const rules = loadProject(REPO);
 const tmp = realpathSync(mkdtempSync(join(tmpdir(), 'docgate-robust-')));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

@@ -12,11 +12,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeBytes } from '../src/core/analyze.js';
 import { MAX_DIAGNOSTICS, renderError, resultOf } from '../src/core/result.js';
-import { loadRuleSet } from '../src/core/schemas.js';
+import { loadProject } from '../src/engine/project.js';
 import type { Kind } from '../src/core/types.js';
 import { REPO } from './helpers.js';
 
-const rules = loadRuleSet(REPO);
+const rules = loadProject(REPO);
 const encoder = new TextEncoder();
 /** Lenient decoding for the oracle: invalid bytes become U+FFFD, one per maximal bad subsequence. */
 const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });

@@ -14,7 +14,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { analyzeFile } from '../src/core/analyze.js';
 import { discover } from '../src/core/layout.js';
 import { lint } from '../src/core/lint.js';
-import { loadRuleSet } from '../src/core/schemas.js';
+import { loadProject } from '../src/engine/project.js';
 import { BIN, REPO, fixture } from './helpers.js';
 // @ts-expect-error plain JavaScript helper, also used as a preload of the CLI
 import { installFsSpy } from './fixtures/robust/fs-spy.mjs';
@@ -26,7 +26,7 @@ interface SpyReport {
 }
 const spyInstaller = installFsSpy as (o: { watch?: string[]; vanish?: string | null }) => { report: SpyReport; restore(): void };
 
-const rules = loadRuleSet(REPO);
+const rules = loadProject(REPO);
 const tmp = realpathSync(mkdtempSync(join(tmpdir(), 'docgate-reads-')));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 let restore: (() => void) | null = null;

@@ -49,7 +49,7 @@ async function runLint(args: LintArgs): Promise<number> {
       throw e;
     });
   }
-  for (const w of run.warnings) process.stderr.write(`docgate: warning: ${w}\n`);
+  for (const w of run.notices) process.stderr.write(`docgate: warning: ${w}\n`);
   const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
   let toStdout = false;
   for (const target of args.targets) {

@@ -1,13 +1,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { analyzeFileIdentified } from './analyze.js';
 import type { WorkItem } from './parallel.js';
-import { loadRuleSet } from './schemas.js';
+import { loadProject } from '../engine/project.js';
+import type { ProjectOptions } from '../engine/project.js';
 
-// One worker of analyzeInWorkers: rules are loaded once, then chunks of files are analyzed on request.
-const rules = loadRuleSet((workerData as { root: string }).root);
+// One worker of analyzeInWorkers: the project is loaded once, then chunks of files are analyzed on request.
+const data = workerData as { root: string; project: ProjectOptions };
+const project = loadProject(data.root, data.project);
 parentPort!.on('message', (msg: { chunk: number; items: WorkItem[] }) => {
   const out = msg.items.map((item) => {
-    const r = analyzeFileIdentified(item.ref, rules, item.withBody);
+    const r = analyzeFileIdentified(item.ref, project, item.withBody);
     if (r) r.analysis.doc = null; // not needed by lint; keeps the messages small
     return r;
   });

@@ -4,28 +4,36 @@ import type { ReadOutcome } from './file-identity.js';
 import { realRootOf } from './layout.js';
 import type { FileRef, Problem } from './layout.js';
 import { capDiagnostics } from './result.js';
-import type { RuleSet } from './schemas.js';
 import type { Kind } from './types.js';
 import { analyzeDocument, fileFailure } from '../engine/analyze-file.js';
 import type { FileProblem } from '../engine/file-stage.js';
-import { BUILTIN_KINDS, builtinKind, kindData } from '../kinds/index.js';
+import type { AnyKind } from '../engine/kind.js';
+import type { Project } from '../engine/project.js';
 
-/** Largest file read per kind; larger files are refused by size without being read (SPEC §2.1, §5). */
-export const MAX_BYTES: Record<Kind, number> = Object.fromEntries(BUILTIN_KINDS.map((k) => [k.name, k.maxBytes])) as Record<Kind, number>;
+function kindOf(project: Project, name: Kind): AnyKind {
+  const kind = project.kind(name);
+  if (!kind) throw new Error(`no kind ${name} in the project`);
+  return kind;
+}
+
+/** Largest file read of a kind; larger files are refused by size without being read (SPEC §2.1, §5). */
+export function maxBytes(project: Project, kind: Kind): number {
+  return kindOf(project, kind).maxBytes;
+}
 
 /** An analysis that stops at a file-level defect: what stood where readable bytes were expected. */
-export function problemFailure(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, problem: FileProblem, rules: RuleSet): Analysis {
-  const kind = builtinKind(ref.kind)!;
-  return fileFailure(kind, kindData(kind, rules), ref, problem);
+export function problemFailure(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, problem: FileProblem, project: Project): Analysis {
+  const kind = kindOf(project, ref.kind);
+  return fileFailure(kind, project.data(kind), ref, problem, undefined, project.severityFor(ref.path));
 }
 
 /**
  * Analyzes one document given as bytes: encoding, then the kind's own rules. Pure: no I/O. Its own
  * diagnostics are capped here to the ones its result can show (see `capDiagnostics`).
  */
-export function analyzeBytes(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, bytes: Uint8Array, rules: RuleSet, withBody = true): Analysis {
-  const kind = builtinKind(ref.kind)!;
-  const analysis = analyzeDocument(kind, kindData(kind, rules), ref, bytes, withBody);
+export function analyzeBytes(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, bytes: Uint8Array, project: Project, withBody = true): Analysis {
+  const kind = kindOf(project, ref.kind);
+  const analysis = analyzeDocument(kind, project.data(kind), ref, bytes, withBody, project.severityFor(ref.path));
   analysis.diagnostics = capDiagnostics(analysis.diagnostics);
   return analysis;
 }
@@ -51,33 +59,33 @@ export interface IdentifiedAnalysis {
  * Reads and analyzes one discovered document. Returns null when the file vanished between discovery
  * and read (it is then omitted, counted nowhere). The size is checked on the open handle before reading.
  */
-export function analyzeFileIdentified(ref: FileRef, rules: RuleSet, withBody = true): IdentifiedAnalysis | null {
-  if (ref.problem) return { analysis: problemFailure(ref, discoveryProblem(ref, ref.problem), rules), identity: `problem:${ref.problem}`, hash: null };
-  return analyzeRead(ref, readLimited(ref.abs, MAX_BYTES[ref.kind], realRootOf(ref)), rules, withBody);
+export function analyzeFileIdentified(ref: FileRef, project: Project, withBody = true): IdentifiedAnalysis | null {
+  if (ref.problem) return { analysis: problemFailure(ref, discoveryProblem(ref, ref.problem), project), identity: `problem:${ref.problem}`, hash: null };
+  return analyzeRead(ref, readLimited(ref.abs, maxBytes(project, ref.kind), realRootOf(ref)), project, withBody);
 }
 
 /** Analyzes what `readLimited` got for a document; `hash` when the caller hashed the bytes already. */
-export function analyzeRead(ref: FileRef, read: ReadOutcome, rules: RuleSet, withBody = true, hash?: string): IdentifiedAnalysis | null {
+export function analyzeRead(ref: FileRef, read: ReadOutcome, project: Project, withBody = true, hash?: string): IdentifiedAnalysis | null {
   switch (read.kind) {
     case 'gone':
       return null;
     case 'error':
-      return { analysis: problemFailure(ref, { type: 'read-error', code: read.code }, rules), identity: `error:${read.code}`, hash: null };
+      return { analysis: problemFailure(ref, { type: 'read-error', code: read.code }, project), identity: `error:${read.code}`, hash: null };
     case 'directory':
-      return { analysis: problemFailure(ref, { type: 'directory' }, rules), identity: read.identity, hash: null };
+      return { analysis: problemFailure(ref, { type: 'directory' }, project), identity: read.identity, hash: null };
     case 'not-a-file':
-      return { analysis: problemFailure(ref, { type: 'special' }, rules), identity: read.identity, hash: null };
+      return { analysis: problemFailure(ref, { type: 'special' }, project), identity: read.identity, hash: null };
     case 'outside':
-      return { analysis: problemFailure(ref, { type: 'symlink-outside' }, rules), identity: 'problem:symlink-outside', hash: null };
+      return { analysis: problemFailure(ref, { type: 'symlink-outside' }, project), identity: 'problem:symlink-outside', hash: null };
     case 'broken':
-      return { analysis: problemFailure(ref, { type: 'unreadable' }, rules), identity: 'problem:unreadable', hash: null };
+      return { analysis: problemFailure(ref, { type: 'unreadable' }, project), identity: 'problem:unreadable', hash: null };
     case 'too-large':
-      return { analysis: problemFailure(ref, { type: 'too-large', size: read.size, limit: MAX_BYTES[ref.kind] + 1 }, rules), identity: read.identity, hash: null };
+      return { analysis: problemFailure(ref, { type: 'too-large', size: read.size, limit: maxBytes(project, ref.kind) + 1 }, project), identity: read.identity, hash: null };
     case 'bytes':
-      return { analysis: analyzeBytes(ref, read.bytes, rules, withBody), identity: read.identity, hash: hash ?? contentHash(read.bytes) };
+      return { analysis: analyzeBytes(ref, read.bytes, project, withBody), identity: read.identity, hash: hash ?? contentHash(read.bytes) };
   }
 }
 
-export function analyzeFile(ref: FileRef, rules: RuleSet, withBody = true): Analysis | null {
-  return analyzeFileIdentified(ref, rules, withBody)?.analysis ?? null;
+export function analyzeFile(ref: FileRef, project: Project, withBody = true): Analysis | null {
+  return analyzeFileIdentified(ref, project, withBody)?.analysis ?? null;
 }

@@ -1,8 +1,10 @@
 import { dirname } from 'node:path';
 import type { Facts } from './analysis.js';
 import { builtinLayout, folderLeavesRoot } from './layout.js';
+import type { Layout } from './layout.js';
 import { MAX_DIAGNOSTICS } from './result.js';
 import { isPosition } from '../engine/facts-codec.js';
+import type { Directive } from '../engine/directives.js';
 import { WriteRefused, isInside, readInside, realFolder, replaceFile, resolved, whyUnread } from './safe-fs.js';
 import { builtinKind } from '../kinds/index.js';
 import type { AnyKind } from '../engine/kind.js';
@@ -22,6 +24,8 @@ export interface CacheEntry {
   racy?: true;
   diagnostics: Diagnostic[];
   facts: Facts;
+  /** The file's inline directives, and which of them suppressed one of its own diagnostics. */
+  directives?: { list: Directive[]; used: boolean[] };
 }
 
 /** A kind's entries by path; kept in path order when read from disk. */
@@ -32,13 +36,28 @@ type Entries = Map<string, CacheEntry>;
  * (a pre-commit run parses the whole section of its kind for the cross-file facts). What can be
  * derived from the path (kind, a variant's language and file name) is not stored.
  */
-type Row = [path: string, identity: string, hash: string | null, flags: number, id: string | 0, diagnostics: Diagnostic[] | 0, facts: unknown];
+type Row = [path: string, identity: string, hash: string | null, flags: number, id: string | 0, diagnostics: Diagnostic[] | 0, facts: unknown, directives?: DirectiveRow[]];
+/** A directive in a row: where, its text, its rules (0: every rule), the lines it covers (-1: to the end), used. */
+type DirectiveRow = [line: number, column: number, text: string, rules: string[] | 0, from: number, to: number, used: 0 | 1];
 const FULL = 1;
 const RACY = 2;
 
-function kindOf(kind: Kind): AnyKind {
-  const k = builtinKind(kind);
-  if (!k) throw new Error(`no kind ${kind}`);
+/** Where a cache finds the kinds of its sections and their places: a project, or docgate's own layout. */
+export interface CacheKinds {
+  kind(name: Kind): AnyKind | undefined;
+  readonly layout: Layout;
+}
+
+let builtinKinds: CacheKinds | undefined;
+
+/** The kinds of the registry where SPEC §1 places them (a cache read without a project: tests, tools). */
+function builtin(): CacheKinds {
+  return (builtinKinds ??= { kind: builtinKind, layout: builtinLayout() });
+}
+
+function kindOf(kinds: CacheKinds, kind: Kind): AnyKind {
+  const k = kinds.kind(kind);
+  if (!k) throw new BadRow(`no kind ${kind}`);
   return k;
 }
 
@@ -50,7 +69,7 @@ function kindOf(kind: Kind): AnyKind {
 class BadRow extends Error {}
 
 const RULE_ID = /^[a-z][a-z0-9-]*$/;
-const DIAGNOSTIC_KEYS: ReadonlySet<string> = new Set(['line', 'column', 'rule', 'message', 'endLine', 'endColumn']);
+const DIAGNOSTIC_KEYS: ReadonlySet<string> = new Set(['line', 'column', 'rule', 'message', 'endLine', 'endColumn', 'severity']);
 
 
 function bad(what: string): never {
@@ -66,6 +85,7 @@ function diagnosticsOf(r: unknown): Diagnostic[] {
     const o = d as Record<string, unknown>;
     for (const key in o) if (!DIAGNOSTIC_KEYS.has(key)) bad('diagnostic field');
     if (!isPosition(o['line']) || !isPosition(o['column']) || typeof o['rule'] !== 'string' || !RULE_ID.test(o['rule']) || typeof o['message'] !== 'string') bad('diagnostic');
+    if (o['severity'] !== undefined && o['severity'] !== 'warning') bad('diagnostic severity');
     // An end, when given, is not before the start (an endColumn alone ends on the start line, as in SARIF).
     const line = o['line'];
     const { endLine, endColumn } = o;
@@ -82,13 +102,13 @@ function diagnosticsOf(r: unknown): Diagnostic[] {
 /** An empty, `.` or `..` folder name. */
 const DOT_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/;
 
-function documentPathCheck(kind: Kind): (path: unknown) => path is string {
-  const holds = builtinLayout().holder(kind);
+function documentPathCheck(kinds: CacheKinds, kind: Kind): (path: unknown) => path is string {
+  const holds = kinds.layout.holder(kind);
   return (path: unknown): path is string => typeof path === 'string' && !path.startsWith('/') && !DOT_SEGMENT.test(path) && holds(path);
 }
 
-function factsRow(kind: Kind, f: Facts): unknown {
-  return kindOf(kind).codec.encode(f);
+function factsRow(k: AnyKind, f: Facts): unknown {
+  return k.codec.encode(f);
 }
 
 /** The facts of a row (throws on a row that is not one: the caller starts the section afresh). */
@@ -97,17 +117,37 @@ function factsOf(k: AnyKind, path: string, r: unknown): Facts {
   return facts ?? bad(`${k.name} facts`);
 }
 
+/** The directives of a row (a list of `DirectiveRow`), checked as every other part of a row. */
+function directivesOf(r: unknown): { list: Directive[]; used: boolean[] } {
+  if (!Array.isArray(r) || r.length === 0 || r.length > 10_000) bad('directives');
+  const list: Directive[] = [];
+  const used: boolean[] = [];
+  for (const d of r as unknown[]) {
+    if (!Array.isArray(d) || d.length !== 7) bad('directive');
+    const rules = d[3];
+    const to = d[5];
+    if (!isPosition(d[0]) || !isPosition(d[1]) || typeof d[2] !== 'string' || !isPosition(d[4]) || !(to === -1 || isPosition(to)) || (d[6] !== 0 && d[6] !== 1)) bad('directive');
+    if (rules !== 0 && !(Array.isArray(rules) && rules.every((x) => typeof x === 'string' && RULE_ID.test(x)))) bad('directive rules');
+    list.push({ at: { line: d[0], column: d[1] }, text: d[2], rules: rules === 0 ? null : (rules as string[]), from: d[4], to: to === -1 ? Infinity : (to as number) });
+    used.push(d[6] === 1);
+  }
+  return { list, used };
+}
+
 /** The id a document of this path and facts gets when nothing else names it (stored as 0: most rows). */
 function usualId(k: AnyKind, path: string, facts: Facts): string {
   return k.factsId?.(facts) ?? k.fallbackId(path);
 }
 
 /** A kind's section as text: its rows in path order. */
-export function encodeSection(entries: ReadonlyMap<string, CacheEntry>): string {
+export function encodeSection(entries: ReadonlyMap<string, CacheEntry>, kinds: CacheKinds = builtin()): string {
   const rows: Row[] = [...entries.keys()].sort().map((path) => {
     const e = entries.get(path)!;
-    const id = e.id === usualId(kindOf(e.kind), path, e.facts) ? 0 : e.id;
-    return [path, e.identity, e.hash, (e.full ? FULL : 0) | (e.racy ? RACY : 0), id, e.diagnostics.length > 0 ? e.diagnostics : 0, factsRow(e.kind, e.facts)];
+    const k = kindOf(kinds, e.kind);
+    const id = e.id === usualId(k, path, e.facts) ? 0 : e.id;
+    const row: Row = [path, e.identity, e.hash, (e.full ? FULL : 0) | (e.racy ? RACY : 0), id, e.diagnostics.length > 0 ? e.diagnostics : 0, factsRow(k, e.facts)];
+    if (e.directives) row.push(e.directives.list.map((d, i) => [d.at.line, d.at.column, d.text, d.rules ?? 0, d.from, d.to === Infinity ? -1 : d.to, e.directives!.used[i] ? 1 : 0]));
+    return row;
   });
   return JSON.stringify(rows);
 }
@@ -116,17 +156,17 @@ export function encodeSection(entries: ReadonlyMap<string, CacheEntry>): string 
  * Reads a section written by `encodeSection`. Throws on anything else — not JSON, or any row that is
  * not exactly what `encodeSection` writes (see `BadRow`) — and the caller then starts the section afresh.
  */
-export function decodeSection(kind: Kind, text: string): Entries {
+export function decodeSection(kind: Kind, text: string, kinds: CacheKinds = builtin()): Entries {
   const rows = JSON.parse(text) as unknown;
   if (!Array.isArray(rows)) throw new BadRow('not a cache section');
   const entries: Entries = new Map();
-  const isDocumentPath = documentPathCheck(kind);
-  const k = kindOf(kind);
+  const isDocumentPath = documentPathCheck(kinds, kind);
+  const k = kindOf(kinds, kind);
   // Indexed reads, not destructuring: this loop runs once per file, mostly before V8 optimizes it, and
   // array destructuring goes through the iterator protocol there.
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as unknown[];
-    if (!Array.isArray(row) || row.length !== 7) bad('shape');
+    if (!Array.isArray(row) || (row.length !== 7 && row.length !== 8)) bad('shape');
     const path = row[0];
     if (!isDocumentPath(path)) bad('path');
     const identity = row[1];
@@ -139,6 +179,7 @@ export function decodeSection(kind: Kind, text: string): Entries {
     const diagnostics = row[5] === 0 ? [] : diagnosticsOf(row[5]);
     const facts = factsOf(k, path, row[6]);
     const entry: CacheEntry = { kind, id: id === 0 ? usualId(k, path, facts) : (id as string), hash: hash as string | null, identity, full: ((flags as number) & FULL) !== 0, diagnostics, facts };
+    if (row.length === 8) entry.directives = directivesOf(row[7]);
     if ((flags as number) & RACY) entry.racy = true;
     entries.set(path, entry);
   }
@@ -158,7 +199,7 @@ export type Folders = Record<string, string>;
  * past MAX_UPDATES rows, or when an entry is dropped.
  */
 /** The layout of the file; a cache of another layout is an empty cache. */
-const FORMAT = 3;
+const FORMAT = 4;
 const MAX_UPDATES = 256;
 
 /**
@@ -279,6 +320,7 @@ export class LintCache {
     readonly file: string,
     private readonly root: string,
     private readonly data: CacheFile,
+    private readonly kinds: CacheKinds,
   ) {}
 
   /**
@@ -286,21 +328,21 @@ export class LintCache {
    * blocking and without following a link at its end out of the root (nor out of its own folder when
    * --cache-location puts it outside the root). Anything else is an empty cache, with `problem` saying why.
    */
-  static load(file: string, version: string, rulesKey: string, root: string): LintCache {
+  static load(file: string, version: string, rulesKey: string, root: string, kinds: CacheKinds = builtin()): LintCache {
     let problem: string | null = null;
     try {
       const within = cacheFolder(root, file);
       const read = within === null ? null : readInside(file, within, MAX_CACHE_BYTES);
       if (read?.kind === 'bytes') {
         const data = parseCacheFile(read.bytes);
-        if (data && data.docgate === version && data.rules === rulesKey) return new LintCache(file, root, data);
+        if (data && data.docgate === version && data.rules === rulesKey) return new LintCache(file, root, data, kinds);
       } else if (read && read.kind !== 'gone' && !(read.kind === 'error' && read.code === 'ENOTDIR')) {
         problem = `cache ${file} ignored: ${whyUnread(read, MAX_CACHE_BYTES)}`;
       }
     } catch {
       /* no usable cache yet */
     }
-    const cache = new LintCache(file, root, { docgate: version, rules: rulesKey, kinds: {} });
+    const cache = new LintCache(file, root, { docgate: version, rules: rulesKey, kinds: {} }, kinds);
     cache.fresh = true;
     cache.problem = problem;
     return cache;
@@ -314,9 +356,9 @@ export class LintCache {
       const text = this.data.kinds[kind];
       const updates = this.data.updates?.[kind];
       try {
-        if (text !== undefined) entries = decodeSection(kind, String(text));
+        if (text !== undefined) entries = decodeSection(kind, String(text), this.kinds);
         if (updates !== undefined) {
-          for (const [path, entry] of decodeSection(kind, String(updates))) {
+          for (const [path, entry] of decodeSection(kind, String(updates), this.kinds)) {
             entries.set(path, entry);
             updated.add(path);
           }
@@ -398,11 +440,11 @@ export class LintCache {
       const entries = this.parsed.get(kind)!;
       const changed = this.updated.get(kind)!;
       if (this.rewrite.has(kind) || this.data.kinds[kind] === undefined || changed.size > MAX_UPDATES) {
-        this.data.kinds[kind] = encodeSection(entries);
+        this.data.kinds[kind] = encodeSection(entries, this.kinds);
         delete updates[kind];
         changed.clear();
       } else {
-        updates[kind] = encodeSection(new Map([...changed].map((path) => [path, entries.get(path)!])));
+        updates[kind] = encodeSection(new Map([...changed].map((path) => [path, entries.get(path)!])), this.kinds);
       }
     }
     try {

@@ -1,42 +1,67 @@
 import { statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { MAX_BYTES, analyzeFile, analyzeFileIdentified, analyzeRead } from './analyze.js';
+import { analyzeFileIdentified, analyzeRead, maxBytes } from './analyze.js';
+import type { IdentifiedAnalysis } from './analyze.js';
 import type { Analysis } from './analysis.js';
 import { crossFileDiagnostics } from './cross-file.js';
 import { contentHash, identityOf, readLimited } from './file-identity.js';
 import type { ReadOutcome } from './file-identity.js';
-import { builtinLayout, classify, discover, reach, refAt } from './layout.js';
+import { discover, reach, refAt } from './layout.js';
 import type { FileRef } from './layout.js';
 import { LintCache } from './lint-cache.js';
 import type { CacheEntry, Folders } from './lint-cache.js';
 import { PARALLEL_MIN_FILES, analyzeInWorkers, workerCount } from './parallel.js';
-import type { WorkItem } from './parallel.js';
-import type { Entry, Repository } from './repository.js';
-import { resultOf } from './result.js';
+import { hasError, resultOf } from './result.js';
 import { realFolder } from './safe-fs.js';
-import { ConfigError, loadRuleSet } from './schemas.js';
-import type { RuleSet } from './schemas.js';
-import type { Kind, ParseFailureResult } from './types.js';
+import { ConfigError } from './schemas.js';
+import type { Diagnostic, Kind, ParseFailureResult } from './types.js';
+import { Suppressions } from '../engine/directives.js';
+import { unexpected } from '../engine/rule.js';
+import { unusedDirective, unusedDisableDirective } from '../rules/directives/unused-disable-directive.js';
 import { VERSION } from './version.js';
+import { loadProject } from '../engine/project.js';
+import type { Project, ProjectOptions } from '../engine/project.js';
+import type { RuleEntry } from '../kinds/index.js';
 
-export interface LintOptions {
+/**
+ * The one lint pipeline (SPEC §9): plan what to check from a project's layout, reuse what a memo knows
+ * (the lint cache on disk, the MCP server's live memory), read and analyze the rest (in this thread or
+ * on worker threads), run the rules across files over every document of the kinds involved, and make
+ * the results of the documents selected. `lint` (plain files), `lintFiles` (the CLI: cache and workers)
+ * and the MCP server's `Repository` are this pipeline with different memos.
+ */
+
+export interface LintOptions extends ProjectOptions {
   root: string;
   /** Files or folders (absolute, or relative to `cwd`); none = the whole root. */
   paths?: readonly string[];
-  cwd?: string;
+  /** The project, when the caller has loaded it already (else it is loaded from `root`). */
+  project?: Project;
 }
 
-/** SPEC §4.3 `json`: what every report format is made from. */
+/** SPEC §4.3 / §8 `json`: what every report format is made from. */
 export interface LintReport {
+  /** The documents that fail: an error (with their warnings too). */
   results: ParseFailureResult[];
+  /** The documents that pass with warnings (the same shape). */
+  warnings: ParseFailureResult[];
   filesChecked: number;
+  /** Errors and warnings of `results` and `warnings`. */
   problemCount: number;
+  errorCount: number;
+  warningCount: number;
 }
 
 /** The report plus what was checked, for formats that list passing files too (JUnit). */
 export interface LintRun extends LintReport {
   root: string;
   checked: Pick<FileRef, 'path' | 'kind'>[];
+  /** Every rule of the project by id (kinds of the root's own included): what reports describe rules by. */
+  rules?: ReadonlyMap<string, RuleEntry>;
+  /** The project's kinds in registry order (JUnit suites). */
+  kinds?: readonly string[];
+  /** A configuration file is in effect (the json report then carries warnings and counts, SPEC §8). */
+  configured?: boolean;
 }
 
 /** Resolves `--root`: it must exist and be a folder (else a configuration error, exit 2). */
@@ -71,8 +96,10 @@ function inside(root: string, abs: string): string | null {
 }
 
 /** Resolves the paths given on the command line to root-relative targets (usage errors: exit 2). */
-function targets(root: string, paths: readonly string[], cwd: string): Target[] {
+function targets(project: Project, paths: readonly string[], cwd: string): Target[] {
+  const root = project.root;
   const realRoot = realFolder(root) ?? root;
+  const classify = (rel: string) => project.layout.classify(rel);
   return paths.map((p) => {
     const abs = resolve(cwd, p);
     // Inside the root or not is decided by the path alone, before anything is looked at, so the answer
@@ -92,12 +119,12 @@ function targets(root: string, paths: readonly string[], cwd: string): Target[] 
 }
 
 /** The kinds a target can hold: a file has at most one; a folder, those whose folders meet it. */
-function kindsOf(t: Target): Kind[] {
+function kindsOf(project: Project, t: Target): Kind[] {
   if (!t.dir) {
-    const c = classify(t.rel);
+    const c = project.layout.classify(t.rel);
     return c ? [c.kind] : [];
   }
-  return builtinLayout().kindsUnder(t.rel);
+  return project.layout.kindsUnder(t.rel);
 }
 
 /** Whether a document is selected by the targets; a folder's failure also when a target lies inside that folder. */
@@ -120,78 +147,183 @@ interface Plan {
   targets: Target[];
 }
 
-/** How a run lists the documents of one kind. */
-type Lister = (kind: Kind) => FileRef[];
-
-
-function byPath(refs: FileRef[]): FileRef[] {
+function byPath<T extends { path: string }>(refs: T[]): T[] {
   // Each kind's list is sorted already: merging a few sorted runs is linear for V8's TimSort.
   return refs.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
+
+/** What a run may reuse instead of listing, reading and analyzing. */
+export interface Memo {
+  /** A kind's documents, when the memo can vouch for them without listing their folders; else null. */
+  listing(kind: Kind): FileRef[] | null;
+  /** A kind's folders were just listed (with each folder's identity, null for one not listed). */
+  listed(kind: Kind, folders: ReadonlyMap<string, string | null>, refs: readonly FileRef[]): void;
+  /** What is known of a document: its analysis, still valid; bytes already read to find that out; or nothing. */
+  lookup(ref: FileRef, full: boolean): Reuse | null;
+  /** A document just analyzed (`full`: with its rules, not only for its facts). */
+  remember(ref: FileRef, full: boolean, result: IdentifiedAnalysis): void;
+}
+
+export type Reuse = { analysis: Analysis } | { read: ReadOutcome; hash: string };
 
 /**
  * Finds what to lint. Only the kinds of the selected documents are listed: cross-file rules never
  * cross kinds, so one staged process never lists the SysRS folder.
  */
-function plan(options: LintOptions, list: Lister = (kind) => discover(options.root, new Set([kind]))): Plan {
-  if (!options.paths || options.paths.length === 0) {
-    const all = byPath(builtinLayout().kinds.flatMap(list));
+function plan(project: Project, paths: readonly string[] | undefined, cwd: string, memo: Memo | null, only?: readonly Kind[]): Plan {
+  const list = (kind: Kind): FileRef[] => {
+    const known = memo?.listing(kind);
+    if (known) return known;
+    const folders = new Map<string, string | null>();
+    const refs = discover(project.root, new Set([kind]), folders, project.layout);
+    memo?.listed(kind, folders, refs);
+    return refs;
+  };
+  if (!paths || paths.length === 0) {
+    const all = byPath((only ?? project.layout.kinds).flatMap(list));
     return { needed: all, selected: new Set(all.map((f) => f.path)), targets: [] };
   }
-  const ts = targets(options.root, options.paths, options.cwd ?? process.cwd());
-  const needed = byPath([...new Set(ts.flatMap(kindsOf))].flatMap(list));
+  const ts = targets(project, paths, cwd);
+  const needed = byPath([...new Set(ts.flatMap((t) => kindsOf(project, t)))].flatMap(list));
   const selected = new Set(needed.filter((f) => isSelected(f, ts)).map((f) => f.path));
   const kinds = new Set(needed.filter((f) => selected.has(f.path)).map((f) => f.kind));
+  checkFound(ts, selected);
   return { needed: needed.filter((f) => kinds.has(f.kind)), selected, targets: ts };
 }
 
-/** Cross-file rules over every analysis, then the results of the selected documents. */
-function finish(root: string, analyses: readonly Analysis[], selected: ReadonlySet<string>): LintRun {
-  const cross = crossFileDiagnostics(analyses);
+/** A document to read and analyze: its place in the plan, and the bytes read already, if any. */
+export interface Work {
+  ref: FileRef;
+  withBody: boolean;
+  index: number;
+  read?: { outcome: ReadOutcome; hash: string };
+}
+
+/** Every needed document: reused from the memo (its slot filled), or work to do. */
+function prepare(p: Plan, memo: Memo | null): { slots: (Analysis | null)[]; work: Work[] } {
+  const slots: (Analysis | null)[] = new Array(p.needed.length).fill(null);
+  const work: Work[] = [];
+  for (let index = 0; index < p.needed.length; index++) {
+    const ref = p.needed[index]!;
+    const withBody = p.selected.has(ref.path);
+    const known = memo?.lookup(ref, withBody) ?? null;
+    if (known && 'analysis' in known) slots[index] = known.analysis;
+    else if (known) work.push({ ref, withBody, index, read: { outcome: known.read, hash: known.hash } });
+    else work.push({ ref, withBody, index });
+  }
+  return { slots, work };
+}
+
+/** The work, in this thread. */
+function analyzeHere(project: Project, work: readonly Work[]): (IdentifiedAnalysis | null)[] {
+  return work.map((w) => (w.read ? analyzeRead(w.ref, w.read.outcome, project, w.withBody, w.read.hash) : analyzeFileIdentified(w.ref, project, w.withBody)));
+}
+
+/** The results of the work into their slots, and into the memo. */
+function fill(slots: (Analysis | null)[], work: readonly Work[], done: readonly (IdentifiedAnalysis | null)[], memo: Memo | null): void {
+  done.forEach((r, i) => {
+    const w = work[i]!;
+    if (!r) return; // vanished between discovery and read: omitted
+    slots[w.index] = r.analysis;
+    memo?.remember(w.ref, w.withBody, r);
+  });
+}
+
+/** The work done: rules across files, and the results. */
+function complete(project: Project, p: Plan, slots: (Analysis | null)[], work: readonly Work[], done: readonly (IdentifiedAnalysis | null)[], memo: Memo | null): LintRun {
+  fill(slots, work, done, memo);
+  return finish(project, slots.filter((a): a is Analysis => a !== null), p.selected);
+}
+
+/** One document of a kind with its analysis and its result: what MCP tools serve. */
+export interface KindEntry {
+  ref: FileRef;
+  analysis: Analysis;
+  /** Own and cross-file diagnostics when one is an error; null when the document passes (then `analysis.doc` is set). */
+  failure: ParseFailureResult | null;
+  /** The diagnostics of a document that passes with warnings only (SPEC §8: it is served, with them). */
+  warnings: ParseFailureResult | null;
+}
+
+/** Every document of one kind through the pipeline, each with its result (the MCP server's view of a kind). */
+export function lintKind(project: Project, kind: Kind, memo: Memo | null): KindEntry[] {
+  const p = plan(project, undefined, project.root, memo, [kind]);
+  const { slots, work } = prepare(p, memo);
+  fill(slots, work, analyzeHere(project, work), memo);
+  const entries: { ref: FileRef; analysis: Analysis }[] = [];
+  slots.forEach((analysis, i) => {
+    if (analysis) entries.push({ ref: p.needed[i]!, analysis });
+  });
+  const cross = crossFileDiagnostics(project.kinds, entries.map((e) => e.analysis), project.severityFor);
+  return entries.map((e) => {
+    const r = resultOf(e.analysis, othersOf(project, e.analysis, cross.get(e.analysis.path)));
+    const failing = r !== null && hasError(r.diagnostics);
+    return { ...e, failure: failing ? r : null, warnings: failing ? null : r };
+  });
+}
+
+/**
+ * The diagnostics a document gets besides its own: those of the rules across files, less what its inline
+ * directives suppress, and one for each directive that suppressed nothing at all.
+ */
+function othersOf(project: Project, a: Analysis, cross: readonly Diagnostic[] | undefined): readonly Diagnostic[] | undefined {
+  if (!a.directives) return cross;
+  const s = new Suppressions(a.directives.list, a.directives.used);
+  const kept = (cross ?? []).filter((d) => !s.suppresses(d.line, d.rule));
+  const level = project.severityFor(a.path)(unusedDisableDirective.id);
+  if (level === 'off') return kept;
+  for (const d of s.unused()) {
+    const u = unusedDirective(d);
+    const diagnostic: Diagnostic = { line: u.at.line, column: u.at.column, rule: unusedDisableDirective.id, message: unexpected(u.found, u.expected) };
+    if (level === 'warning') diagnostic.severity = 'warning';
+    kept.push(diagnostic);
+  }
+  return kept;
+}
+
+/** Rules across files over every analysis, then the results of the selected documents. */
+function finish(project: Project, analyses: readonly Analysis[], selected: ReadonlySet<string>): LintRun {
+  const cross = crossFileDiagnostics(project.kinds, analyses, project.severityFor);
   const results: ParseFailureResult[] = [];
+  const warnings: ParseFailureResult[] = [];
   const checked: LintRun['checked'] = [];
+  let errorCount = 0;
+  let warningCount = 0;
   for (const a of analyses) {
     if (!selected.has(a.path)) continue;
     checked.push({ path: a.path, kind: a.kind });
-    const r = resultOf(a, cross.get(a.path));
-    if (r) results.push(r);
+    const r = resultOf(a, othersOf(project, a, cross.get(a.path)));
+    if (!r) continue;
+    const w = r.diagnostics.filter((d) => d.severity === 'warning').length;
+    warningCount += w;
+    errorCount += r.diagnostics.length - w;
+    (w < r.diagnostics.length ? results : warnings).push(r);
   }
-  const problemCount = results.reduce((n, r) => n + r.diagnostics.length, 0);
-  return { root, results, filesChecked: checked.length, problemCount, checked };
+  return {
+    root: project.root,
+    results,
+    warnings,
+    filesChecked: checked.length,
+    problemCount: errorCount + warningCount,
+    errorCount,
+    warningCount,
+    checked,
+    rules: project.rules,
+    kinds: project.kinds.map((k) => k.name),
+    configured: project.config.file !== null,
+  };
 }
 
 /**
- * Lints a root (or some of its documents), in this thread, without a cache. Cross-file rules always see
- * the whole root: documents not selected are analyzed for their cross-file facts only (SysRS bodies are
- * not parsed for them).
+ * Lints a root (or some of its documents) in this thread: every document read from disk, or reused
+ * from `memo` (the MCP server's memory). Cross-file rules always see the whole kind: documents not
+ * selected are analyzed for their cross-file facts only.
  */
-export function lint(options: LintOptions, rules: RuleSet = loadRuleSet(options.root)): LintRun {
-  const p = plan(options);
-  checkFound(p.targets, p.selected);
-  const analyses: Analysis[] = [];
-  for (const ref of p.needed) {
-    const a = analyzeFile(ref, rules, p.selected.has(ref.path));
-    if (a) analyses.push(a);
-  }
-  return finish(options.root, analyses, p.selected);
-}
-
-/**
- * The lint of a root (or of `paths`) answered from a live `Repository` — the MCP server's cache — with
- * exactly the results of `lint`: per kind, every document with its own and cross-file diagnostics.
- */
-export function lintRepository(repo: Repository, paths: readonly string[] = [], cwd = repo.root): LintRun {
-  const ts = paths.length > 0 ? targets(repo.root, paths, cwd) : null;
-  const kinds = ts ? new Set(ts.flatMap(kindsOf)) : new Set(builtinLayout().kinds);
-  const chosen: Entry[] = [];
-  for (const kind of kinds) {
-    for (const e of repo.entries(kind)) if (!ts || isSelected(e.ref, ts)) chosen.push(e);
-  }
-  if (ts) checkFound(ts, new Set(chosen.map((e) => e.ref.path)));
-  chosen.sort((a, b) => (a.ref.path < b.ref.path ? -1 : a.ref.path > b.ref.path ? 1 : 0));
-  const results = chosen.flatMap((e) => (e.failure ? [e.failure] : []));
-  const problemCount = results.reduce((n, r) => n + r.diagnostics.length, 0);
-  return { root: repo.root, results, filesChecked: chosen.length, problemCount, checked: chosen.map((e) => ({ path: e.ref.path, kind: e.ref.kind })) };
+export function lint(options: LintOptions, memo: Memo | null = null): LintRun {
+  const project = options.project ?? loadProject(options.root, options);
+  const p = plan(project, options.paths, options.cwd ?? process.cwd(), memo);
+  const { slots, work } = prepare(p, memo);
+  return complete(project, p, slots, work, analyzeHere(project, work), memo);
 }
 
 export interface RunOptions extends LintOptions {
@@ -201,121 +333,130 @@ export interface RunOptions extends LintOptions {
   parallel?: boolean;
 }
 
-function fromCache(ref: FileRef, e: CacheEntry): Analysis {
-  return { path: ref.path, kind: e.kind, id: e.id, diagnostics: e.diagnostics, facts: e.facts, doc: null };
-}
-
 /**
- * The listing of a kind kept in the cache, while every folder it was listed from keeps its stat
- * identity: no document was added, removed or renamed there since (git checkouts and editors that save
- * through a temporary file replace files, which changes the folder too). Null when it cannot be trusted.
+ * The CLI's lint: the same pipeline, with ESLint-style `--cache` as its memo (see `CacheMemo`) and
+ * worker threads for large runs. Notices: a cache that cannot be read or written.
  */
-function cachedListing(root: string, cache: LintCache, kind: Kind): FileRef[] | null {
-  const folders = cache.folders(kind);
-  if (!folders) return null;
-  for (const [rel, identity] of Object.entries(folders)) if (identityOf(join(root, rel)) !== identity) return null;
-  return cache.paths(kind).map((path) => refAt(root, path, kind));
-}
-
-/**
- * The CLI's lint: the same results as `lint`, with ESLint-style `--cache` and worker threads for large
- * runs. With the cache, a file whose content hash is unchanged is not analyzed again, and a file that
- * is not linted feeds the cross-file rules its cached facts, unread: in a whole-root run while its stat
- * identity is unchanged; in a run over some paths (a pre-commit hook), while its kind's folders are
- * unchanged — without a stat per file, which would cost more than the rest of the run at 10,000 files.
- * A file edited in place since the last run therefore keeps its cached facts for other files' rules
- * until it is linted itself or the whole root is (docs/decisions.md). Linted files are always checked.
- */
-export async function lintFiles(options: RunOptions): Promise<LintRun & { warnings: string[] }> {
-  const started = Date.now();
-  const rules = loadRuleSet(options.root);
-  const realRoot = realFolder(options.root) ?? options.root;
-  const warnings: string[] = [];
-  const cache = options.cacheFile ? LintCache.load(options.cacheFile, VERSION, rules.key, options.root) : null;
-  if (cache?.problem) warnings.push(cache.problem);
-  const trusted = new Set<Kind>();
-  const listed = new Map<Kind, Map<string, string | null>>();
-  const discoverKind: Lister = (kind) => {
-    const folders = new Map<string, string | null>();
-    listed.set(kind, folders);
-    return discover(options.root, new Set([kind]), folders);
-  };
-  let p: Plan;
-  if (cache && options.paths && options.paths.length > 0) {
-    p = plan(options, (kind) => {
-      const refs = cachedListing(options.root, cache, kind);
-      if (!refs) return discoverKind(kind);
-      trusted.add(kind);
-      return refs;
-    });
-    // A named file missing from a trusted listing means the listing is stale after all: list again.
-    if (p.targets.some((t) => !t.dir && trusted.has(classify(t.rel)?.kind as Kind) && !p.selected.has(t.rel))) {
-      trusted.clear();
-      p = plan(options, discoverKind);
-    }
-  } else {
-    p = plan(options, cache ? discoverKind : undefined);
+export async function lintFiles(options: RunOptions): Promise<LintRun & { notices: string[] }> {
+  const project = options.project ?? loadProject(options.root, options);
+  /** What the run itself met (a cache that cannot be read or written): warnings on stderr, never failures. */
+  const notices: string[] = [];
+  const cache = options.cacheFile ? LintCache.load(options.cacheFile, VERSION, project.key, options.root, project) : null;
+  if (cache?.problem) notices.push(cache.problem);
+  const memo = cache ? new CacheMemo(project, cache, options.paths !== undefined && options.paths.length > 0) : null;
+  const cwd = options.cwd ?? process.cwd();
+  let p = plan(project, options.paths, cwd, memo);
+  // A named file missing from a trusted listing means the listing is stale after all: list again.
+  if (memo && p.targets.some((t) => !t.dir && memo.isTrusted(project.layout.classify(t.rel)?.kind) && !p.selected.has(t.rel))) {
+    memo.distrust();
+    p = plan(project, options.paths, cwd, memo);
   }
-  checkFound(p.targets, p.selected);
-  const slots: (Analysis | null)[] = new Array(p.needed.length).fill(null);
-  // `read`: the bytes already read (and hashed) to compare with the cache, so that a changed file is not
-  // read twice when it is analyzed in this thread. Kept up to KEEP_READ_BYTES in all: after a checkout
-  // that changed thousands of files, the rest are read again rather than held in memory.
-  const work: (WorkItem & { index: number; read?: { outcome: ReadOutcome; hash: string } })[] = [];
-  let kept = 0;
-  p.needed.forEach((ref, index) => {
-    const withBody = p.selected.has(ref.path);
-    const entry = cache?.get(ref.path, ref.kind);
-    if (entry && entry.hash !== null && entry.kind === ref.kind && !ref.problem && (entry.full || !withBody)) {
-      // Unchanged stat identity proves unchanged content, except for a file modified around the time it
-      // was cached (git's "racily clean" case): then its content hash decides. An unlinted file of a
-      // kind whose listing is trusted is taken as cached without a stat.
-      if (!entry.racy && ((!withBody && trusted.has(ref.kind)) || identityOf(ref.abs) === entry.identity)) {
-        slots[index] = fromCache(ref, entry);
-        return;
-      }
-      const read = readLimited(ref.abs, MAX_BYTES[ref.kind], realRoot);
-      if (read.kind === 'bytes') {
-        const hash = contentHash(read.bytes);
-        if (hash === entry.hash) {
-          // The new identity is recorded, and the racy mark goes unless the file is still racy now.
-          const { racy: _wasRacy, ...settled } = entry;
-          cache!.set(ref.path, { ...settled, identity: read.identity, ...racy(read.identity, started) });
-          slots[index] = fromCache(ref, entry);
-        } else if ((kept += read.bytes.length) <= KEEP_READ_BYTES) work.push({ ref, withBody, index, read: { outcome: read, hash } });
-        else work.push({ ref, withBody, index });
-        return;
-      }
-    }
-    work.push({ ref, withBody, index });
-  });
-
+  const { slots, work } = prepare(p, memo);
   const parallel = options.parallel !== false && work.length >= PARALLEL_MIN_FILES && workerCount() > 1;
   // Workers read their files themselves: bytes are not sent to them.
-  const done = parallel
-    ? await analyzeInWorkers(options.root, work.map((w) => ({ ref: w.ref, withBody: w.withBody })))
-    : work.map((w) => (w.read ? analyzeRead(w.ref, w.read.outcome, rules, w.withBody, w.read.hash) : analyzeFileIdentified(w.ref, rules, w.withBody)));
-  done.forEach((r, i) => {
-    const w = work[i]!;
-    if (!r) return; // vanished between discovery and read: omitted
-    slots[w.index] = r.analysis;
-    const { kind, id, diagnostics, facts } = r.analysis;
-    cache?.set(w.ref.path, { kind, id, hash: r.hash, identity: r.identity, full: w.withBody, diagnostics, facts, ...racy(r.identity, started) });
-  });
+  const done = parallel ? await analyzeInWorkers(options.root, { config: options.config, cwd }, work.map((w) => ({ ref: w.ref, withBody: w.withBody }))) : analyzeHere(project, work);
+  const run = complete(project, p, slots, work, done, memo);
+  const problem = memo?.save(p.needed, slots);
+  if (problem) notices.push(problem);
+  return { ...run, notices };
+}
 
-  if (cache) {
-    const kinds = new Set(p.needed.map((f) => f.kind));
-    // A trusted kind's listing is its section's paths: nothing to drop there.
-    const listedKinds = new Set([...kinds].filter((k) => !trusted.has(k)));
-    if (listedKinds.size > 0) cache.retain(new Set(p.needed.filter((f) => listedKinds.has(f.kind)).map((f) => f.path)), listedKinds);
-    for (const [kind, folders] of listed) {
-      if (kinds.has(kind)) cache.setListing(kind, listingToKeep(kind, folders, p.needed, slots, started));
-    }
-    const problem = cache.save();
-    if (problem) warnings.push(problem);
+/**
+ * ESLint's `--cache` as the pipeline's memo. A file whose content hash is unchanged is not analyzed
+ * again, and a file that is not linted feeds the cross-file rules its cached facts, unread: in a
+ * whole-root run while its stat identity is unchanged; in a run over some paths (a pre-commit hook),
+ * while its kind's folders are unchanged — without a stat per file, which would cost more than the rest
+ * of the run at 10,000 files. A file edited in place since the last run therefore keeps its cached facts
+ * for other files' rules until it is linted itself or the whole root is (docs/decisions.md). Linted
+ * files are always checked.
+ */
+class CacheMemo implements Memo {
+  private readonly started = Date.now();
+  private readonly realRoot: string;
+  /** Kinds whose listing came from the cache (its folders unchanged). */
+  private readonly trusted = new Set<Kind>();
+  private readonly folders = new Map<Kind, ReadonlyMap<string, string | null>>();
+  /** Bytes of changed files read for the cache check and kept for their analysis (see KEEP_READ_BYTES). */
+  private kept = 0;
+
+  constructor(
+    private readonly project: Project,
+    private readonly cache: LintCache,
+    /** A run over some paths may reuse the cached listing of a kind. */
+    private readonly reuseListings: boolean,
+  ) {
+    this.realRoot = realFolder(project.root) ?? project.root;
   }
-  const analyses = slots.filter((a): a is Analysis => a !== null);
-  return { ...finish(options.root, analyses, p.selected), warnings };
+
+  isTrusted(kind: Kind | undefined): boolean {
+    return kind !== undefined && this.trusted.has(kind);
+  }
+
+  distrust(): void {
+    this.trusted.clear();
+  }
+
+  /**
+   * The listing of a kind kept in the cache, while every folder it was listed from keeps its stat
+   * identity: no document was added, removed or renamed there since (git checkouts and editors that save
+   * through a temporary file replace files, which changes the folder too). Null when it cannot be trusted.
+   */
+  listing(kind: Kind): FileRef[] | null {
+    if (!this.reuseListings) return null;
+    const folders = this.cache.folders(kind);
+    if (!folders) return null;
+    for (const [rel, identity] of Object.entries(folders)) if (identityOf(join(this.project.root, rel)) !== identity) return null;
+    this.trusted.add(kind);
+    return this.cache.paths(kind).map((path) => refAt(this.project.root, path, kind, this.project.layout));
+  }
+
+  listed(kind: Kind, folders: ReadonlyMap<string, string | null>): void {
+    this.folders.set(kind, folders);
+  }
+
+  lookup(ref: FileRef, full: boolean): Reuse | null {
+    const entry = this.cache.get(ref.path, ref.kind);
+    if (!entry || entry.hash === null || entry.kind !== ref.kind || ref.problem || (!entry.full && full)) return null;
+    // Unchanged stat identity proves unchanged content, except for a file modified around the time it
+    // was cached (git's "racily clean" case): then its content hash decides. An unlinted file of a
+    // kind whose listing is trusted is taken as cached without a stat.
+    if (!entry.racy && ((!full && this.trusted.has(ref.kind)) || identityOf(ref.abs) === entry.identity)) return { analysis: fromCache(ref, entry) };
+    const read = readLimited(ref.abs, maxBytes(this.project, ref.kind), this.realRoot);
+    if (read.kind !== 'bytes') return null;
+    const hash = contentHash(read.bytes);
+    if (hash === entry.hash) {
+      // The new identity is recorded, and the racy mark goes unless the file is still racy now.
+      const { racy: _wasRacy, ...settled } = entry;
+      this.cache.set(ref.path, { ...settled, identity: read.identity, ...racy(read.identity, this.started) });
+      return { analysis: fromCache(ref, entry) };
+    }
+    // A changed file read for the check is analyzed without a second read, up to KEEP_READ_BYTES in all:
+    // after a checkout that changed thousands of files, the rest are read again rather than held.
+    return (this.kept += read.bytes.length) <= KEEP_READ_BYTES ? { read, hash } : null;
+  }
+
+  remember(ref: FileRef, full: boolean, r: IdentifiedAnalysis): void {
+    const { kind, id, diagnostics, facts, directives } = r.analysis;
+    this.cache.set(ref.path, { kind, id, hash: r.hash, identity: r.identity, full, diagnostics, facts, ...(directives ? { directives } : {}), ...racy(r.identity, this.started) });
+  }
+
+  /** Drops entries of files gone, records the listings that can be reused, writes the cache. */
+  save(needed: readonly FileRef[], slots: readonly (Analysis | null)[]): string | null {
+    const kinds = new Set(needed.map((f) => f.kind));
+    // A trusted kind's listing is its section's paths: nothing to drop there.
+    const listedKinds = new Set([...kinds].filter((k) => !this.trusted.has(k)));
+    if (listedKinds.size > 0) this.cache.retain(new Set(needed.filter((f) => listedKinds.has(f.kind)).map((f) => f.path)), listedKinds);
+    for (const [kind, folders] of this.folders) {
+      if (kinds.has(kind)) this.cache.setListing(kind, listingToKeep(kind, folders, needed, slots, this.started));
+    }
+    return this.cache.save();
+  }
+}
+
+function fromCache(ref: FileRef, e: CacheEntry): Analysis {
+  const a: Analysis = { path: ref.path, kind: e.kind, id: e.id, diagnostics: e.diagnostics, facts: e.facts, doc: null };
+  if (e.directives) a.directives = e.directives;
+  return a;
 }
 
 /**

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { IdentifiedAnalysis } from './analyze.js';
 import type { FileRef } from './layout.js';
+import type { ProjectOptions } from '../engine/project.js';
 
 export interface WorkItem {
   ref: FileRef;
@@ -26,7 +27,7 @@ interface Reply {
  * Work goes out in chunks on demand, so a slow chunk does not hold the others back. Parsed documents are
  * not sent back: lint needs diagnostics and facts only.
  */
-export function analyzeInWorkers(root: string, items: readonly WorkItem[], threads = workerCount()): Promise<(IdentifiedAnalysis | null)[]> {
+export function analyzeInWorkers(root: string, project: ProjectOptions, items: readonly WorkItem[], threads = workerCount()): Promise<(IdentifiedAnalysis | null)[]> {
   // Loaded here, not at start-up: a one-file lint never starts a worker (node:worker_threads costs ~1 ms).
   const { Worker: WorkerThread } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
   const size = Math.max(25, Math.ceil(items.length / (threads * 8)));
@@ -46,7 +47,7 @@ export function analyzeInWorkers(root: string, items: readonly WorkItem[], threa
       if (next < chunks.length) w.postMessage({ chunk: next, items: chunks[next++] });
     };
     for (let t = 0; t < Math.min(threads, chunks.length); t++) {
-      const w = new WorkerThread(new URL('./analyze-worker.js', import.meta.url), { workerData: { root } });
+      const w = new WorkerThread(new URL('./analyze-worker.js', import.meta.url), { workerData: { root, project } });
       workers.push(w);
       w.on('message', (reply: Reply) => {
         const base = reply.chunk * size;

@@ -1,34 +1,33 @@
 import { statSync, watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { analyzeFileIdentified } from './analyze.js';
+import type { IdentifiedAnalysis } from './analyze.js';
 import type { Analysis } from './analysis.js';
-import { crossFileDiagnostics } from './cross-file.js';
 import { identityOf } from './file-identity.js';
-import { builtinLayout, discover } from './layout.js';
 import type { FileRef } from './layout.js';
-import { resultOf } from './result.js';
+import { lintKind } from './lint.js';
+import type { KindEntry, Memo, Reuse } from './lint.js';
 import { isInside, realFolder, resolved } from './safe-fs.js';
-import { loadRuleSet } from './schemas.js';
-import type { ParseFailureResult, Kind } from './types.js';
+import type { Kind } from './types.js';
+import { loadProject } from '../engine/project.js';
+import type { Project, ProjectOptions } from '../engine/project.js';
 
 /** One document as it is on disk now: its analysis and, when it fails, its ParseFailureResult. */
-export interface Entry {
-  ref: FileRef;
-  analysis: Analysis;
-  /** Own and cross-file diagnostics; null when the document passes (then `analysis.doc` is set). */
-  failure: ParseFailureResult | null;
-}
+export type Entry = KindEntry;
 
-interface Cached {
+/** What the server remembers of a document: its analysis, under the identity of what was read. */
+interface Remembered {
+  /** Stat identity of the bytes analyzed, and the project key they were analyzed under. */
   identity: string;
+  /** Analyzed with its rules (not only for its facts): a parsed document, or its failure. */
+  full: boolean;
   analysis: Analysis;
 }
 
-interface Memo {
-  fingerprint: string;
-  rulesHash: string;
-  /** Some document is reached through a symlink: its changes happen outside the watched folder. */
+/** The entries of a kind as last made, and what they were made from. */
+interface KindMemo {
+  key: string;
+  /** Some document is reached through a symlink: its changes happen outside the watched folders. */
   links: boolean;
   entries: Entry[];
 }
@@ -79,6 +78,8 @@ export interface RepositoryOptions {
    * Callers must `await settle()` before `entries()` so that change events already queued are seen.
    */
   watch?: boolean;
+  /** `--config` and the folder it is relative to. */
+  project?: ProjectOptions;
 }
 
 /**
@@ -89,15 +90,62 @@ export interface RepositoryOptions {
  * were. Cross-file rules always cover the whole kind, so a document's failure is the same whichever tool
  * asks first.
  */
+/**
+ * The server's memory as the lint pipeline's memo: a document whose stat identity (and project) is
+ * unchanged, and that no change event named, is not read or parsed again.
+ */
+class MemoryMemo implements Memo {
+  constructor(
+    private readonly remembered: Map<string, Remembered>,
+    private readonly key: string,
+    private readonly forced: (path: string) => boolean,
+    private readonly onListed: (kind: Kind, folders: ReadonlyMap<string, string | null>) => void,
+  ) {}
+
+  listing(): FileRef[] | null {
+    return null;
+  }
+
+  listed(kind: Kind, folders: ReadonlyMap<string, string | null>): void {
+    this.onListed(kind, folders);
+  }
+
+  lookup(ref: FileRef, full: boolean): Reuse | null {
+    if (ref.problem || this.forced(ref.path)) return null;
+    const hit = this.remembered.get(ref.path);
+    if (!hit || (full && !hit.full)) return null;
+    const stat = identityOf(ref.abs);
+    return stat !== null && hit.identity === `${stat}:${this.key}` ? { analysis: hit.analysis } : null;
+  }
+
+  remember(ref: FileRef, full: boolean, r: IdentifiedAnalysis): void {
+    // The identity of the handle the bytes came from: a change after our stat is seen next time.
+    this.remembered.set(ref.path, { identity: `${r.identity}:${this.key}`, full, analysis: r.analysis });
+  }
+}
+
 export class Repository {
-  private readonly cache = new Map<string, Cached>();
-  private readonly memo = new Map<Kind, Memo>();
+  private readonly remembered = new Map<string, Remembered>();
+  private readonly memo = new Map<Kind, KindMemo>();
   private readonly watches = new Map<Kind, Watch>();
 
   constructor(
     readonly root: string,
     private readonly options: RepositoryOptions = {},
   ) {}
+
+  /** The project as it is now (configuration and rule files are read at every call: changes are seen). */
+  project(): Project {
+    return loadProject(this.root, this.options.project ?? {});
+  }
+
+  /**
+   * The memo for a lint run over the repository (MCP `validate`): documents already analyzed are reused
+   * while their stat identity is unchanged.
+   */
+  lintMemo(project: Project): Memo {
+    return new MemoryMemo(this.remembered, project.key, () => false, () => {});
+  }
 
   /**
    * Lets change events that the kernel has already queued reach their watchers, so a file written before
@@ -116,13 +164,13 @@ export class Repository {
    * each). When one is not (replaced, deleted, created since), the watch starts afresh and nothing
    * remembered of the kind is trusted.
    */
-  private watchOf(kind: Kind): Watch {
+  private watchOf(project: Project, kind: Kind): Watch {
     const old = this.watches.get(kind);
     if (old && [...old.folders.values()].every((f) => folderIdentity(join(this.root, f.rel)) === f.identity)) return old;
     if (old) for (const f of old.folders.values()) f.watcher?.close();
     const w: Watch = { folders: new Map(), ok: true, dirty: true, changed: 'all' };
     this.watches.set(kind, w);
-    for (const f of builtinLayout().folders(kind)) this.watchFolder(w, f.dir);
+    for (const f of project.layout.folders(kind)) this.watchFolder(w, f.dir);
     return w;
   }
 
@@ -168,10 +216,10 @@ export class Repository {
 
   /** Every document of `kind`, sorted by path (code point order). */
   entries(kind: Kind): Entry[] {
-    const rules = loadRuleSet(this.root);
-    const w = this.options.watch ? this.watchOf(kind) : undefined;
+    const project = this.project();
+    const w = this.options.watch ? this.watchOf(project, kind) : undefined;
     const memo = this.memo.get(kind);
-    if (w && w.ok && !w.dirty && memo && !memo.links && memo.rulesHash === rules.hash) return memo.entries;
+    if (w && w.ok && !w.dirty && memo && !memo.links && memo.key === project.key) return memo.entries;
     // Events from here on make the next call look again.
     const changed = w?.changed ?? new Set<string>();
     if (w) {
@@ -179,50 +227,20 @@ export class Repository {
       w.changed = new Set();
     }
     const forced = (path: string) => changed === 'all' || changed.has(path);
-    const listed = w ? new Map<string, string | null>() : undefined;
-    const refs = discover(this.root, new Set([kind]), listed);
-    if (w && listed) {
-      // A language folder seen for the first time is watched from now on; files written into it between
-      // its listing and its watch are seen by one more scan at the next call.
-      for (const rel of listed.keys()) {
+    const onListed = (_kind: Kind, folders: ReadonlyMap<string, string | null>): void => {
+      if (!w) return;
+      // A folder seen for the first time (a language folder) is watched from now on; files written into
+      // it between its listing and its watch are seen by one more scan at the next call.
+      for (const rel of folders.keys()) {
         if (w.folders.has(rel)) continue;
         this.watchFolder(w, rel);
         w.dirty = true;
       }
-    }
-    const stats = refs.map((ref) => (ref.problem ? `problem:${ref.problem}` : identityOf(ref.abs)));
-    let fingerprint = rules.hash;
-    refs.forEach((ref, i) => (fingerprint += `\n${ref.path}\0${stats[i] ?? '-'}`));
-    if (memo && memo.fingerprint === fingerprint && (changed !== 'all' && changed.size === 0)) return memo.entries;
-
-    const analyses: Analysis[] = [];
-    const live: FileRef[] = [];
-    const seen = new Set<string>();
-    refs.forEach((ref, i) => {
-      seen.add(ref.path);
-      const stat = stats[i];
-      if (stat === null || stat === undefined) return; // vanished since discovery
-      const hit = this.cache.get(ref.path);
-      let analysis = hit && hit.identity === `${stat}:${rules.hash}` && !forced(ref.path) ? hit.analysis : null;
-      if (!analysis) {
-        const fresh = analyzeFileIdentified(ref, rules);
-        if (!fresh) {
-          this.cache.delete(ref.path);
-          return;
-        }
-        analysis = fresh.analysis;
-        // The identity of the handle the bytes came from: a change after our stat is seen next time.
-        this.cache.set(ref.path, { identity: `${fresh.identity}:${rules.hash}`, analysis });
-      }
-      analyses.push(analysis);
-      live.push(ref);
-    });
-    for (const [path, cached] of this.cache) {
-      if (!seen.has(path) && cached.analysis.kind === kind) this.cache.delete(path);
-    }
-    const cross = crossFileDiagnostics(analyses);
-    const entries = analyses.map((analysis, i) => ({ ref: live[i]!, analysis, failure: resultOf(analysis, cross.get(analysis.path)) }));
-    this.memo.set(kind, { fingerprint, rulesHash: rules.hash, links: refs.some((r) => r.link === true), entries });
+    };
+    const entries = lintKind(project, kind, new MemoryMemo(this.remembered, project.key, forced, onListed));
+    const live = new Set(entries.map((e) => e.ref.path));
+    for (const [path, r] of this.remembered) if (r.analysis.kind === kind && !live.has(path)) this.remembered.delete(path);
+    this.memo.set(kind, { key: project.key, links: entries.some((e) => e.ref.link === true), entries });
     return entries;
   }
 }

@@ -30,12 +30,18 @@ function clean(d: Diagnostic): Diagnostic {
   const out: Diagnostic = { line: d.line, column: d.column, rule: d.rule, message };
   if (d.endLine !== undefined) out.endLine = d.endLine;
   if (d.endColumn !== undefined) out.endColumn = d.endColumn;
+  if (d.severity === 'warning') out.severity = 'warning';
   return out;
 }
 
-/** One diagnostic as a line of `error`: `<line>:<column> <message> [<rule>]`. */
+/** One diagnostic as a line of `error`: `<line>:<column> <message> [<rule>]`; a warning's: `<line>:<column> warning <message> [<rule>]`. */
 export function formatDiagnostic(d: Diagnostic): string {
-  return `${d.line}:${d.column} ${d.message} [${d.rule}]`;
+  return `${d.line}:${d.column}${d.severity === 'warning' ? ' warning' : ''} ${d.message} [${d.rule}]`;
+}
+
+/** Whether a file's diagnostics hold an error (a document fails iff it has one, SPEC §8). */
+export function hasError(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity !== 'warning');
 }
 
 /** The canonical `error` text — the only place it is produced (SPEC §3). */

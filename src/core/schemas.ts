@@ -4,10 +4,9 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
-import { sha256 } from './file-identity.js';
 import { linearPattern, linearRegExp } from './linear-regexp.js';
 import { isInside, listInside, readInside, realFolder, resolved, whyUnread } from './safe-fs.js';
-import type { HeadingTable, Kind } from './types.js';
+import type { HeadingTable } from './types.js';
 import { compileOutline, OutlineDataError, pointerOf } from '../parse/outline/data.js';
 import type { CompiledOutline, OutlineData } from '../parse/outline/data.js';
 import { outlineProblem } from '../parse/outline/schema-problem.js';
@@ -15,16 +14,8 @@ import { outlineProblem } from '../parse/outline/schema-problem.js';
 /** docgate's own `schemas/` folder (next to `dist/` and `src/`). */
 export const BUNDLED_SCHEMA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../schemas');
 
-export const SCHEMA_FILES = {
-  template: 'power-template.schema.json',
-  process: 'process-frontmatter.schema.json',
-  sysrs: 'sysrs-frontmatter.schema.json',
-} as const satisfies Partial<Record<Kind, string>>;
-
-export const OUTLINE_FILE = 'sysrs-outline.json';
 /** The JSON Schema of every outline file (docgate's own; a root cannot override it). */
 export const OUTLINE_SCHEMA_FILE = 'outline.schema.json';
-const HEADING_TABLE = /^sysrs-headings\.([a-z]{2})\.json$/;
 
 /** A usage or configuration problem (exit code 2), as opposed to a content defect. */
 export class ConfigError extends Error {}
@@ -41,17 +32,26 @@ export interface CompiledSchema {
   readonly validate: ValidateFunction;
 }
 
-/** Everything the rules read from data, for one root. */
-export interface RuleSet {
-  template: CompiledSchema;
-  process: CompiledSchema;
-  sysrs: CompiledSchema;
+/** The rule data of one kind: its compiled schema, its outline, its heading tables by language. */
+export interface KindRules {
+  schema: CompiledSchema | null;
   outline: unknown;
   headingTables: ReadonlyMap<string, HeadingTable>;
+}
+
+/** Where a kind's rule files are found (names in the root's rule folder, else docgate's own `schemas/`). */
+export interface RuleFileNames {
+  schema?: string;
+  outline?: string;
+  /** Heading tables of language variants: file names matching this, `<lang>` captured first. */
+  headingTables?: RegExp;
+}
+
+/** The rule data of every kind of a root, read from its rule files. */
+export interface RuleData {
+  kinds: ReadonlyMap<string, KindRules>;
   /** Every rule file's name and text: rules are the same exactly when their keys are (the lint cache keeps it). */
   key: string;
-  /** SHA-256 of `key`, computed on first use (node:crypto costs ~5 ms to load; a cache hit never needs it). */
-  readonly hash: string;
 }
 
 const require = createRequire(import.meta.url);
@@ -176,8 +176,8 @@ export const MAX_RULE_BYTES = 1024 * 1024;
  * The root's own rule folder, or null when it has none. It must resolve inside the root: a `schemas`
  * link to elsewhere is a configuration error (its files are never looked at, not even listed).
  */
-export function ownSchemaDir(root: string): string | null {
-  const dir = join(root, 'schemas');
+export function ownSchemaDir(root: string, folder = 'schemas'): string | null {
+  const dir = join(root, folder);
   let st;
   try {
     st = lstatSync(dir, { throwIfNoEntry: false });
@@ -194,8 +194,8 @@ export function ownSchemaDir(root: string): string | null {
 }
 
 /** The file that holds rule file `name` for `root`: the root's own `schemas/` overrides ours file by file. */
-export function ruleFile(root: string, name: string): string {
-  const dir = ownSchemaDir(root);
+export function ruleFile(root: string, name: string, folder = 'schemas'): string {
+  const dir = ownSchemaDir(root, folder);
   if (dir !== null) {
     const own = join(dir, name);
     try {
@@ -226,17 +226,17 @@ function readRule(path: string): string {
 }
 
 /** The text of rule file `name` for `root` (an MCP resource); a ConfigError when it cannot be read. */
-export function readRuleFile(root: string, name: string): string {
-  return readRule(ruleFile(root, name));
+export function readRuleFile(root: string, name: string, folder = 'schemas'): string {
+  return readRule(ruleFile(root, name, folder));
 }
 
 /** Heading tables in a rule folder, listed through a handle checked to lie inside the folder's root. */
-function listTables(dir: string, into: Map<string, string>): void {
+function listTables(dir: string, pattern: RegExp, into: Map<string, string>): void {
   const listing = listInside(dir, ruleRoot(dir));
   if (listing.kind === 'absent' || (listing.kind === 'error' && listing.code === 'ENOTDIR')) return;
   if (listing.kind !== 'listed') throw new ConfigError(`cannot read rule folder ${dir}: ${listing.kind === 'outside' ? 'it resolves outside the root (through a symbolic link)' : listing.code}`);
   for (const entry of listing.entries) {
-    const m = HEADING_TABLE.exec(entry.name);
+    const m = pattern.exec(entry.name);
     if (m) into.set(m[1]!, join(dir, entry.name));
   }
 }
@@ -358,52 +358,76 @@ function loadHeadingTable(text: string, file: string, lang: string, outline: Out
   }
 }
 
-const ruleSets = new Map<string, RuleSet>();
+const loaded = new Map<string, RuleData>();
 
-/** Loads (once per root and rule-file content) the schemas, outline and heading tables for `root`. */
-export function loadRuleSet(root: string): RuleSet {
+/**
+ * Checks an outline, and every heading table against it, when they are loaded: a malformed outline or
+ * heading table is a configuration error here, once, rather than a failure of every document at 1:1
+ * (SPEC §8). The compiled forms are cached for the outline engine.
+ */
+function checkOutline(text: string, outlineFile: string, tables: ReadonlyMap<string, { text: string; file: string }>): { outline: OutlineData; headingTables: Map<string, HeadingTable> } {
+  const outline = loadOutline(text, outlineFile);
+  const headingTables = new Map<string, HeadingTable>();
+  for (const [lang, table] of tables) headingTables.set(lang, loadHeadingTable(table.text, table.file, lang, outline));
+  return { outline, headingTables };
+}
+
+/**
+ * Loads (once per rule-file content) what the rules of each kind read: its schema, its outline and its
+ * heading tables, each from the root's rule folder (`folder`, default `schemas`) where it has that file,
+ * else from docgate's own `schemas/`.
+ */
+export function loadRuleData(root: string, kinds: readonly { name: string; ruleFiles: RuleFileNames }[], folder = 'schemas'): RuleData {
   const parts: string[] = [];
-  const texts: Record<string, string> = {};
-  const files: Record<string, string> = {};
-  for (const name of [SCHEMA_FILES.template, SCHEMA_FILES.process, SCHEMA_FILES.sysrs, OUTLINE_FILE]) {
-    files[name] = ruleFile(root, name);
-    texts[name] = readRule(files[name]);
-    parts.push(name, texts[name]);
-  }
-  const tableFiles = new Map<string, string>();
-  listTables(BUNDLED_SCHEMA_DIR, tableFiles);
-  listTables(join(root, 'schemas'), tableFiles);
-  const tableTexts = new Map<string, string>();
-  for (const [lang, file] of [...tableFiles].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const text = readRule(file);
-    tableTexts.set(lang, text);
-    parts.push(lang, text);
+  const texts = new Map<string, { file: string; text: string }>();
+  const read = (name: string): { file: string; text: string } => {
+    let r = texts.get(name);
+    if (!r) {
+      const file = ruleFile(root, name, folder);
+      r = { file, text: readRule(file) };
+      texts.set(name, r);
+      parts.push(name, r.text);
+    }
+    return r;
+  };
+  const own = ownSchemaDir(root, folder);
+  const tableFiles = new Map<string, Map<string, { text: string; file: string }>>();
+  for (const kind of kinds) {
+    if (kind.ruleFiles.schema) read(kind.ruleFiles.schema);
+    if (kind.ruleFiles.outline) read(kind.ruleFiles.outline);
+    const pattern = kind.ruleFiles.headingTables;
+    if (!pattern) continue;
+    const found = new Map<string, string>();
+    listTables(BUNDLED_SCHEMA_DIR, pattern, found);
+    if (own !== null) listTables(own, pattern, found);
+    const tables = new Map<string, { text: string; file: string }>();
+    for (const [lang, file] of [...found].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const text = readRule(file);
+      tables.set(lang, { text, file: shownPath(root, file) });
+      parts.push(lang, text);
+    }
+    tableFiles.set(kind.name, tables);
   }
   // NUL never occurs in a rule file that parses as JSON, so the key splits back into the same parts.
-  const key = parts.join('\0');
-  const cached = ruleSets.get(key);
+  const key = `${kinds.map((k) => k.name).join(',')}\0${parts.join('\0')}`;
+  const cached = loaded.get(key);
   if (cached) return cached;
 
-  // A malformed outline or heading table is a configuration error here, once, rather than a failure of
-  // every SysRS at 1:1 (SPEC §8). The compiled forms are cached for the outline walk.
-  const outline = loadOutline(texts[OUTLINE_FILE]!, shownPath(root, files[OUTLINE_FILE]!));
-  const headingTables = new Map<string, HeadingTable>();
-  for (const [lang, text] of tableTexts) headingTables.set(lang, loadHeadingTable(text, shownPath(root, tableFiles.get(lang)!), lang, outline));
-  const make = (name: string): CompiledSchema => compile(texts[name]!, files[name]!, shownPath(root, files[name]!));
-  let digest: string | undefined;
-  const set: RuleSet = {
-    template: make(SCHEMA_FILES.template),
-    process: make(SCHEMA_FILES.process),
-    sysrs: make(SCHEMA_FILES.sysrs),
-    outline,
-    headingTables,
-    key,
-    get hash() {
-      return (digest ??= sha256(key));
-    },
-  };
-  ruleSets.set(key, set);
-  return set;
+  const out = new Map<string, KindRules>();
+  for (const kind of kinds) {
+    const schemaFile = kind.ruleFiles.schema ? texts.get(kind.ruleFiles.schema)! : null;
+    const schema = schemaFile ? compile(schemaFile.text, schemaFile.file, shownPath(root, schemaFile.file)) : null;
+    let outline: unknown = null;
+    let headingTables: ReadonlyMap<string, HeadingTable> = new Map();
+    if (kind.ruleFiles.outline) {
+      const { file, text } = texts.get(kind.ruleFiles.outline)!;
+      ({ outline, headingTables } = checkOutline(text, shownPath(root, file), tableFiles.get(kind.name) ?? new Map()));
+    }
+    out.set(kind.name, { schema, outline, headingTables });
+  }
+  const data: RuleData = { kinds: out, key };
+  loaded.set(key, data);
+  return data;
 }
 
 /** Replaces null or blank values by the schema's `default`, and fills absent keys that have one. */

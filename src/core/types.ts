@@ -1,5 +1,8 @@
-/** The four content kinds docgate knows (SPEC §1). */
-export type Kind = 'template' | 'framework' | 'process' | 'sysrs';
+/**
+ * The name of a kind of document: one of the registry's (src/kinds/index.ts: `template`, `framework`,
+ * `process`, `sysrs`) or one a configuration declares (SPEC §9). Only src/kinds/ names them.
+ */
+export type Kind = string;
 
 /**
  * One finding. Positions are 1-based, in the file as it is on disk (frontmatter included);
@@ -12,6 +15,11 @@ export interface Diagnostic {
   message: string;
   endLine?: number;
   endColumn?: number;
+  /**
+   * `warning` for a rule the configuration sets to `warn` (SPEC §8); absent for an error, the default, so
+   * that the reports of a root without warnings are byte for byte those of a root without configuration.
+   */
+  severity?: 'warning';
 }
 
 /** SPEC §3: the one result every frontend hands out for a document that fails. */

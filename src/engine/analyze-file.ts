@@ -5,7 +5,9 @@
  */
 import type { Analysis } from '../core/analysis.js';
 import type { Pos } from '../core/position.js';
-import { KeptDiagnostics } from '../core/result.js';
+import { KeptDiagnostics, hasError } from '../core/result.js';
+import { Suppressions, findDirectives } from './directives.js';
+import type { SeverityOf } from './project.js';
 import type { Diagnostic } from '../core/types.js';
 import { decode } from './file-stage.js';
 import type { FileProblem, FileStage } from './file-stage.js';
@@ -19,10 +21,16 @@ export interface DocPlace {
   lang: string | null;
 }
 
-function reporter(rule: string, kept: KeptDiagnostics): Report {
+/** Every rule an error (no configuration, and every caller that has none). */
+const ALL_ERRORS: SeverityOf = () => 'error';
+
+function reporter(rule: string, warning: boolean, kept: KeptDiagnostics, suppressions: Suppressions | null): Report {
   const report = (at: Pos, found: string, expected: string | null, more?: { end?: Pos }): void => {
+    // A directive's suppression is checked first: what it suppresses takes no place among the kept.
+    if (suppressions?.suppresses(at.line, rule)) return;
     if (!kept.wants(at.line, at.column)) return;
     const d: Diagnostic = { line: at.line, column: at.column, rule, message: unexpected(found, expected) };
+    if (warning) d.severity = 'warning';
     if (more?.end) {
       d.endLine = more.end.line;
       d.endColumn = more.end.column;
@@ -38,10 +46,14 @@ function reporter(rule: string, kept: KeptDiagnostics): Report {
  * diagnostics a result can show (the first MAX_DIAGNOSTICS by position, sorted, without repeats): a file
  * with 300,000 findings never holds 300,000 messages.
  */
-export function runRules(rules: readonly Rule<unknown>[], stage: FileStage, parsed: Layers | null): Diagnostic[] {
+export function runRules(rules: readonly Rule<unknown>[], stage: FileStage, parsed: Layers | null, severity: SeverityOf = ALL_ERRORS, suppressions: Suppressions | null = null): Diagnostic[] {
   const kept = new KeptDiagnostics();
   for (const rule of rules) {
-    const report = reporter(rule.id, kept);
+    // A rule the configuration turns off is not run at all.
+    const level = severity(rule.id);
+    if (level === 'off') continue;
+    // Rules about the file as a whole are never disabled inline: the directive itself could not be read.
+    const report = reporter(rule.id, level === 'warning', kept, rule.fileLevel ? null : suppressions);
     rule.file?.(stage, report);
     if (parsed === null) continue;
     if (parsed.frontmatter && rule.frontmatter) rule.frontmatter(parsed.frontmatter, report);
@@ -54,13 +66,13 @@ export function runRules(rules: readonly Rule<unknown>[], stage: FileStage, pars
 }
 
 /** An analysis that stops at the file itself (not read, or not decoded): only the file rules speak. */
-export function fileFailure(kind: AnyKind, data: KindData, place: DocPlace, problem: FileProblem | null, stage?: FileStage): Analysis {
+export function fileFailure(kind: AnyKind, data: KindData, place: DocPlace, problem: FileProblem | null, stage?: FileStage, severity?: SeverityOf): Analysis {
   const s: FileStage = stage ?? { path: place.path, problem, decoding: null, fileName: data.fileName };
   return {
     path: place.path,
     kind: kind.name as Analysis['kind'],
     id: kind.fallbackId(place.path),
-    diagnostics: runRules(kind.rules, s, null),
+    diagnostics: runRules(kind.rules, s, null, severity),
     facts: kind.emptyFacts(place.path, place.lang),
     doc: null,
   };
@@ -70,19 +82,23 @@ export function fileFailure(kind: AnyKind, data: KindData, place: DocPlace, prob
  * Analyzes one document given as bytes. `full: false` when only its facts are needed (a file not
  * selected whose facts feed rules across files): no rule runs, and the kind may parse less.
  */
-export function analyzeDocument(kind: AnyKind, data: KindData, place: DocPlace, bytes: Uint8Array, full = true): Analysis {
+export function analyzeDocument(kind: AnyKind, data: KindData, place: DocPlace, bytes: Uint8Array, full = true, severity?: SeverityOf): Analysis {
   const { decoding, text } = decode(bytes);
   const stage: FileStage = { path: place.path, problem: null, decoding, fileName: data.fileName };
-  if (text === null) return fileFailure(kind, data, place, null, stage);
+  if (text === null) return fileFailure(kind, data, place, null, stage, severity);
   const file: FileText = { path: place.path, lang: place.lang, text, size: bytes.length };
   const parsed = kind.parse(file, data, full);
-  const diagnostics = full ? runRules(kind.rules, stage, parsed) : [];
+  const directives = full ? findDirectives(text, kind.directives) : [];
+  const suppressions = directives.length > 0 ? new Suppressions(directives) : null;
+  const diagnostics = full ? runRules(kind.rules, stage, parsed, severity, suppressions) : [];
   return {
+    ...(suppressions ? { directives: { list: directives, used: suppressions.used } } : {}),
     path: place.path,
     kind: kind.name as Analysis['kind'],
     id: kind.id(parsed, file),
     diagnostics,
     facts: kind.facts(parsed, file),
-    doc: full && diagnostics.length === 0 ? kind.doc(parsed, file) : null,
+    // A document with warnings only is served (SPEC §8): it fails only with an error.
+    doc: full && !hasError(diagnostics) ? kind.doc(parsed, file) : null,
   };
 }

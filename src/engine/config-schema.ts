@@ -16,7 +16,11 @@ export function kindRulePattern(suffixes: readonly string[]): string {
   return `^[a-z][a-z0-9]*(?:-[a-z0-9]+)*-(?:${suffixes.join('|')})$`;
 }
 
-export function configSchema(builtinKinds: readonly string[], ruleIds: readonly string[], kindRuleSuffixes: readonly string[]): Record<string, unknown> {
+/**
+ * `builtinKinds`: the registry's kinds, and whether each has a file-name rule (then `fileName` may replace
+ * it); `ruleIds`: every rule id of the registry; `kindRuleSuffixes`: the ids a configured kind brings.
+ */
+export function configSchema(builtinKinds: readonly { name: string; fileName: boolean }[], ruleIds: readonly string[], kindRuleSuffixes: readonly string[]): Record<string, unknown> {
   const globs = (description: string) => ({ type: 'array', items: { type: 'string', minLength: 1 }, description });
   const severity = { enum: ['off', 'warn', 'error'], description: 'off, warn or error' };
   const rules = {
@@ -26,13 +30,10 @@ export function configSchema(builtinKinds: readonly string[], ruleIds: readonly 
     additionalProperties: severity,
   };
   const include = globs('root-relative globs of the files of this kind (replace the default)');
-  const builtin = (name: string) => ({
+  const builtin = (kind: { name: string; fileName: boolean }) => ({
     type: 'object',
-    description: `where ${name} documents live`,
-    properties:
-      name === 'template'
-        ? { include, fileName: { type: 'string', minLength: 1, description: 'a regular expression for the file name without its extension' } }
-        : { include },
+    description: `where ${kind.name} documents live`,
+    properties: kind.fileName ? { include, fileName: { type: 'string', minLength: 1, description: 'a regular expression for the file name without its extension' } } : { include },
     additionalProperties: false,
   });
   return {
@@ -46,7 +47,7 @@ export function configSchema(builtinKinds: readonly string[], ruleIds: readonly 
       kinds: {
         type: 'object',
         description: 'where each kind lives, and kinds of your own',
-        properties: Object.fromEntries(builtinKinds.map((k) => [k, builtin(k)])),
+        properties: Object.fromEntries(builtinKinds.map((k) => [k.name, builtin(k)])),
         propertyNames: { pattern: KIND_NAME },
         additionalProperties: {
           type: 'object',

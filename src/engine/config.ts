@@ -125,7 +125,7 @@ function propertyNameProblems(errors: readonly ErrorObject[], locator: Locator):
  * Reads and checks the configuration of `root`. Kinds, rule ids and globs are checked against the
  * registry where the project is assembled (they need the configured kinds).
  */
-export function loadConfig(root: string, options: { config?: string; cwd?: string } = {}): Config {
+export function loadConfig(root: string, options: { config?: string; cwd?: string; builtinKinds?: readonly string[] } = {}): Config {
   const abs = findConfig(root, options.config, options.cwd ?? process.cwd());
   if (abs === null) return emptyConfig();
   const name = shown(root, abs);
@@ -138,12 +138,27 @@ export function loadConfig(root: string, options: { config?: string; cwd?: strin
   }
   if (problems.length > 0 || yaml.data === undefined) throw new ConfigError(problems.join('\n') || `${name}: cannot be read`);
   const data = yaml.data;
+  // A kind that is neither docgate's nor declared as one of the root's own (with `frontmatter`): unknown.
+  const builtin = options.builtinKinds ?? [];
+  const unknownKinds = new Set<string>();
+  const kinds = data['kinds'];
+  if (typeof kinds === 'object' && kinds !== null && !Array.isArray(kinds)) {
+    for (const [kind, value] of Object.entries(kinds as Record<string, unknown>)) {
+      if (builtin.includes(kind) || (typeof value === 'object' && value !== null && 'frontmatter' in value)) continue;
+      unknownKinds.add(kind);
+      const known = builtin.map((k) => `\`${k}\``).join(', ');
+      problems.push(configProblem(name, yaml.locator.key(['kinds', kind]), `Unexpected kind ${quote(kind)}, expected one of: ${known}, or a kind of your own with \`include\` and \`frontmatter\``));
+    }
+  }
   const schema = compileRuleFile(join(BUNDLED_SCHEMA_DIR, SCHEMA_FILE), SCHEMA_FILE);
-  if (!schema.validate(data)) {
+  if (!schema.validate(data) || problems.length > 0) {
     const errors = schema.validate.errors ?? [];
     for (const p of propertyNameProblems(errors, yaml.locator)) problems.push(configProblem(name, p.at, p.message));
-    // Errors inside `propertyNames` carry the name they are about; they were reported just above.
-    const rest = errors.filter((e) => e.keyword !== 'propertyNames' && e.propertyName === undefined && !/\/propertyNames\//.test(e.schemaPath));
+    // Errors inside `propertyNames` carry the name they are about; they were reported just above, as
+    // were the errors of an unknown kind.
+    const rest = errors.filter(
+      (e) => e.keyword !== 'propertyNames' && e.propertyName === undefined && !/\/propertyNames\//.test(e.schemaPath) && ![...unknownKinds].some((k) => e.instancePath === `/kinds/${k}` || e.instancePath.startsWith(`/kinds/${k}/`)),
+    );
     const check = { errors: rest, data, locator: yaml.locator, schema: schema.schema };
     for (const d of runRules(SCHEMA_RULES, { path: name, problem: null, decoding: null, fileName: null }, { schema: check })) {
       problems.push(configProblem(name, d, d.message));

@@ -43,8 +43,8 @@ export interface FileStage {
 }
 
 export interface FileNameRule {
-  /** Matched against the file name without its extension. */
-  pattern: RegExp;
+  /** Matched against the file name without its extension (a configured pattern runs in linear time). */
+  pattern: { test(s: string): boolean };
   /** Words for what a name must look like, e.g. "lowercase letters and digits only, such as `readme.txt`". */
   expected: string;
 }

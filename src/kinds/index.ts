@@ -2,9 +2,11 @@
  * The registry: the only list of docgate's kinds. Everything that lists kinds or rules (docs, SARIF,
  * the configuration's rule ids, the hook's globs, JUnit suites, MCP enums) reads it from here.
  */
-import type { AnyKind, KindData } from '../engine/kind.js';
+import { configSchema } from '../engine/config-schema.js';
+import type { AnyKind } from '../engine/kind.js';
+import { OUTLINE_RULE_TEMPLATES } from '../rules/outline/index.js';
+import { CUSTOM_RULE_SUFFIXES } from './custom/kind.js';
 import type { RuleMeta } from '../engine/rule.js';
-import type { RuleSet } from '../core/schemas.js';
 import { frameworkKind } from './framework/kind.js';
 import { processKind } from './process/kind.js';
 import { sysrsKind } from './sysrs/kind.js';
@@ -16,28 +18,6 @@ const byName = new Map(BUILTIN_KINDS.map((k) => [k.name, k]));
 
 export function builtinKind(name: string): AnyKind | undefined {
   return byName.get(name);
-}
-
-const NO_TABLES: ReadonlyMap<string, never> = new Map<string, never>();
-const dataCache = new WeakMap<RuleSet, Map<string, KindData>>();
-
-/** The rule data of a kind for a root's rule set. */
-export function kindData(kind: AnyKind, rules: RuleSet): KindData {
-  let perSet = dataCache.get(rules);
-  if (!perSet) dataCache.set(rules, (perSet = new Map()));
-  let data = perSet.get(kind.name);
-  if (!data) {
-    const schemaFile = kind.ruleFiles.schema;
-    const schema = schemaFile ? (Object.values(rules).find((v) => typeof v === 'object' && v !== null && 'file' in v && String((v as { file: string }).file).endsWith(schemaFile)) as KindData['schema']) ?? null : null;
-    data = {
-      schema,
-      outline: kind.ruleFiles.outline ? rules.outline : null,
-      headingTables: kind.ruleFiles.headingTables ? rules.headingTables : NO_TABLES,
-      fileName: kind.fileName ? { pattern: new RegExp(kind.fileName.pattern), expected: kind.fileName.expected } : null,
-    };
-    perSet.set(kind.name, data);
-  }
-  return data;
 }
 
 /** One rule of the registry with the kinds it applies to (shared rules apply to several). */
@@ -80,4 +60,14 @@ export function documentsGlob(kinds: readonly AnyKind[] = BUILTIN_KINDS): string
     }
   }
   return globs.length === 1 ? globs[0]! : `{${globs.join(',')}}`;
+}
+
+/** The JSON Schema of the configuration file, made from the registry (its kinds and rule ids). */
+export function registryConfigSchema(): Record<string, unknown> {
+  const suffixes = [...CUSTOM_RULE_SUFFIXES, ...OUTLINE_RULE_TEMPLATES.map((t) => t.suffix)];
+  return configSchema(
+    BUILTIN_KINDS.map((k) => ({ name: k.name, fileName: k.fileName !== null })),
+    [...rulesOf().keys()],
+    suffixes,
+  );
 }

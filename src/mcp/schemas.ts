@@ -1,3 +1,5 @@
+import { BUILTIN_KINDS } from '../kinds/index.js';
+
 /**
  * Output schema pieces shared by several tools. They use only keywords that draft-07 and draft 2020-12
  * read alike and carry no `$schema`, so any client validator (the SDK's client uses draft-07 ajv) accepts them.
@@ -23,18 +25,23 @@ const diagnostic = closedObject(
   ['line', 'column', 'rule', 'message'],
 );
 
-/** SPEC §3 `ParseFailureResult`. */
-export const parseFailureSchema = closedObject(
-  {
-    id: { type: 'string' },
-    path: { type: 'string' },
-    kind: { type: 'string', enum: ['template', 'framework', 'process', 'sysrs'] },
-    error: { type: 'string' },
-    diagnostics: { type: 'array', items: diagnostic },
-  },
-  undefined,
-  'A document that fails to parse: where, and every diagnostic (`error` is their canonical text).',
-);
+/** SPEC §3 `ParseFailureResult` of a document of one of `kinds` (the registry's, and a root's own). */
+export function failureSchema(kinds: readonly string[]) {
+  return closedObject(
+    {
+      id: { type: 'string' },
+      path: { type: 'string' },
+      kind: { type: 'string', enum: [...kinds] },
+      error: { type: 'string' },
+      diagnostics: { type: 'array', items: diagnostic },
+    },
+    undefined,
+    'A document that fails to parse: where, and every diagnostic (`error` is their canonical text).',
+  );
+}
+
+/** The ParseFailureResult of a document of docgate's own kinds (what their own tools answer). */
+export const parseFailureSchema = failureSchema(BUILTIN_KINDS.map((k) => k.name));
 
 /** `{ error: "<KIND>_NOT_FOUND", message, available }`: a name that matches no document (a normal result). */
 export function notFoundSchema(code: string) {
@@ -52,10 +59,13 @@ export const languageInput = {
     'Two-letter lowercase language code (ISO 639-1 shaped). `en` (default) = the English documents in docs/sysrs/; another code = the variants in docs/sysrs/<language>/, which needs a heading table schemas/sysrs-headings.<language>.json.',
 } as const;
 
+/** The `warnings` of a document that passes with warnings only (SPEC §8): their `error` text. */
+export const warningsProperty = { type: 'string', description: 'The document passes with warnings: their lines, as `error` has them.' } as const;
+
 /** The parsed SysRS document of get_sysrs / parse_sysrs (SPEC §4.4, body model in docs/sysrs-outline.md). */
 export const sysrsDocumentSchema = closedObject(
-  { frontmatter: { type: 'object' }, body: { type: 'object' } },
-  undefined,
+  { frontmatter: { type: 'object' }, body: { type: 'object' }, warnings: warningsProperty },
+  ['frontmatter', 'body'],
   'A parsed System Requirements Specification: frontmatter (defaults applied) and body by canonical snake_case section keys.',
 );
 

@@ -20,6 +20,8 @@ import { VERSION } from '../core/version.js';
 import { answerInvalidParams } from './params.js';
 import { listSchemaResources, readSchemaResource } from './resources.js';
 import { errorResult } from './run-tool.js';
+import { loadProject } from '../engine/project.js';
+import { BUILTIN_KINDS } from '../kinds/index.js';
 import { TOOLS } from './tools/index.js';
 import { ToolWorkers } from './workers.js';
 
@@ -27,6 +29,18 @@ const debug = process.env.DOCGATE_MCP_DEBUG === '1';
 
 function log(message: string): void {
   process.stderr.write(`docgate mcp: ${message}\n`);
+}
+
+/**
+ * The kinds of the root's project, for the output schemas of tools that answer any kind. A project that
+ * does not load (a configuration error) has the registry's kinds here; its tools answer the error.
+ */
+function projectKinds(root: string): string[] {
+  try {
+    return loadProject(root).kinds.map((k) => k.name);
+  } catch {
+    return BUILTIN_KINDS.map((k) => k.name);
+  }
 }
 
 /** The server for one root, not yet connected; its tool threads live as long as it does. */
@@ -41,16 +55,19 @@ export function createServer(root: string, workers: ToolWorkers): Server {
     },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: TOOLS.map((t) => ({
-      name: t.name,
-      title: t.title,
-      description: t.description,
-      inputSchema: t.inputSchema,
-      ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
-      annotations: { title: t.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    })),
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, () => {
+    const kinds = projectKinds(root);
+    return {
+      tools: TOOLS.map((t) => ({
+        name: t.name,
+        title: t.title,
+        description: t.description,
+        inputSchema: t.inputSchema,
+        ...(t.outputSchema ? { outputSchema: typeof t.outputSchema === 'function' ? t.outputSchema(kinds) : t.outputSchema } : {}),
+        annotations: { title: t.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      })),
+    };
+  });
 
   let calls = 0;
   server.setRequestHandler(CallToolRequestSchema, async (request) => {

@@ -5,7 +5,6 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Repository } from '../core/repository.js';
-import { loadRuleSet } from '../core/schemas.js';
 import { ToolRunner, errorResult } from './run-tool.js';
 import type { ToolAnswer } from './run-tool.js';
 import type { ToolContext } from './tool.js';
@@ -13,7 +12,8 @@ import { TOOLS } from './tools/index.js';
 import type { ToolReply, ToolRequest, WorkerConfig } from './workers.js';
 
 const { root, lane } = workerData as WorkerConfig;
-const ctx: ToolContext = { root, repo: new Repository(root, { watch: lane === 'repository' }), rules: () => loadRuleSet(root) };
+const repo = new Repository(root, { watch: lane === 'repository' });
+const ctx: ToolContext = { root, repo, project: () => repo.project() };
 const runner = new ToolRunner(new Map(TOOLS.map((t) => [t.name, t])), ctx);
 const port = parentPort!;
 

@@ -1,5 +1,5 @@
 import type { Repository } from '../core/repository.js';
-import type { RuleSet } from '../core/schemas.js';
+import type { Project } from '../engine/project.js';
 
 /** A JSON Schema as the MCP `tools/list` answer carries it (input and output schemas are objects). */
 export interface ObjectSchema {
@@ -14,8 +14,8 @@ export interface ObjectSchema {
 export interface ToolContext {
   root: string;
   repo: Repository;
-  /** Loads (cached by the core per rule-file content) the rules of the root; reads only rule files. */
-  rules(): RuleSet;
+  /** The root's project as it is now (configuration and rule files are read again: changes are seen). */
+  project(): Project;
 }
 
 /** A tool's answer: the text item and, for tools with an output schema, the structured content. */
@@ -35,7 +35,11 @@ export interface ToolDefinition<A = Record<string, unknown>> {
   title: string;
   description: string;
   inputSchema: ObjectSchema;
-  outputSchema?: ObjectSchema;
+  /**
+   * The output schema; a function of the root's kinds for a tool that may answer documents of any kind
+   * (a kind of the root's own included).
+   */
+  outputSchema?: ObjectSchema | ((kinds: readonly string[]) => ObjectSchema);
   /**
    * Needs neither the repository nor any content file (its arguments in, its answer out): runs on one
    * of the server's pure tool threads, beside the repository thread (src/mcp/workers.ts).

@@ -1,7 +1,7 @@
 import type { LintRun } from '../core/lint.js';
 import { formatDiagnostic } from '../core/result.js';
 import type { Diagnostic } from '../core/types.js';
-import { summaryLine } from './summary.js';
+import { reported, summaryLine } from './summary.js';
 
 /** Workflow-command escaping of a command's data (the text after `::`). */
 export function escapeData(s: string): string {
@@ -13,13 +13,13 @@ export function escapeProperty(s: string): string {
   return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-/** One `::error` workflow command; its message is the diagnostic's line of `error`, byte for byte. */
+/** One `::error` (or `::warning`) workflow command; its message is the diagnostic's line of `error`, byte for byte. */
 export function annotation(path: string, d: Diagnostic): string {
   const props = [`file=${escapeProperty(path)}`, `line=${d.line}`, `col=${d.column}`];
   if (d.endLine !== undefined) props.push(`endLine=${d.endLine}`);
   if (d.endColumn !== undefined) props.push(`endColumn=${d.endColumn}`);
   props.push(`title=${escapeProperty(d.rule)}`);
-  return `::error ${props.join(',')}::${escapeData(formatDiagnostic(d))}`;
+  return `::${d.severity === 'warning' ? 'warning' : 'error'} ${props.join(',')}::${escapeData(formatDiagnostic(d))}`;
 }
 
 /**
@@ -28,7 +28,7 @@ export function annotation(path: string, d: Diagnostic): string {
  */
 export function github(run: LintRun): string {
   const out: string[] = [];
-  for (const r of run.results) {
+  for (const r of reported(run)) {
     for (const d of r.diagnostics) out.push(annotation(r.path, d));
   }
   out.push(summaryLine(run));
@@ -53,10 +53,11 @@ export function markdownCell(s: string): string {
  */
 export function githubStepSummary(run: LintRun): string {
   const out = ['## docgate', '', summaryLine(run), ''];
-  if (run.results.length === 0) return `${out.join('\n')}\n`;
+  const shown = reported(run);
+  if (shown.length === 0) return `${out.join('\n')}\n`;
   out.push('| File | Line:Col | Rule | Message |', '| --- | --- | --- | --- |');
   let rows = 0;
-  for (const r of run.results) {
+  for (const r of shown) {
     for (const d of r.diagnostics) {
       if (rows === STEP_SUMMARY_MAX_ROWS) break;
       out.push(`| ${markdownCell(r.path)} | ${d.line}:${d.column} | ${markdownCell(d.rule)} | ${markdownCell(d.message)} |`);

@@ -1,7 +1,14 @@
-import type { LintReport, LintRun } from '../core/lint.js';
+import type { LintRun } from '../core/lint.js';
 
-/** SPEC §4.3 `json`: `{ results, filesChecked, problemCount }`. */
+/**
+ * SPEC §4.3 / §8 `json`. Without a configuration file: `{ results, filesChecked, problemCount }`, as
+ * docgate 1 printed it; with one: `{ results, warnings, filesChecked, problemCount, errorCount,
+ * warningCount }` (`warnings`: the documents that pass with warnings only).
+ */
 export function json(run: LintRun): string {
-  const report: LintReport = { results: run.results, filesChecked: run.filesChecked, problemCount: run.problemCount };
+  // Warnings can come without a configuration too (an unused inline directive): then the same keys.
+  const report = run.configured || (run.warnings?.length ?? 0) > 0
+    ? { results: run.results, warnings: run.warnings, filesChecked: run.filesChecked, problemCount: run.problemCount, errorCount: run.errorCount, warningCount: run.warningCount }
+    : { results: run.results, filesChecked: run.filesChecked, problemCount: run.problemCount };
   return `${JSON.stringify(report, null, 2)}\n`;
 }

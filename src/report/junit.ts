@@ -2,9 +2,9 @@ import type { LintRun } from '../core/lint.js';
 import type { Kind, ParseFailureResult } from '../core/types.js';
 import { BUILTIN_KINDS } from '../kinds/index.js';
 
-/** Suites in the order of the registry (SPEC §1's order), then any other kind by name. */
-function kindOrder(kinds: Iterable<string>): string[] {
-  const builtin = BUILTIN_KINDS.map((k) => k.name);
+/** Suites in the order of the project's kinds (the registry's: SPEC §1's order, then configured ones), then any other by name. */
+function kindOrder(kinds: Iterable<string>, project?: readonly string[]): string[] {
+  const builtin = project ?? BUILTIN_KINDS.map((k) => k.name);
   return [...builtin, ...[...new Set(kinds)].filter((k) => !builtin.includes(k)).sort()];
 }
 
@@ -25,22 +25,26 @@ interface Case {
   path: string;
   kind: Kind;
   failure: ParseFailureResult | undefined;
+  /** A document that passes with warnings: its `error` lines go to `<system-out>`. */
+  warnings: ParseFailureResult | undefined;
 }
 
 /**
  * SPEC §4.3 `junit`: one `<testsuite>` per kind among the files checked, one `<testcase>` per file
  * checked (classname = kind, name = path), and for a failing file a `<failure>` whose `message` is the
- * first line of its `error` and whose text is the whole `error`.
+ * first line of its `error` and whose text is the whole `error`. A document with warnings only passes:
+ * its lines go to the testcase's `<system-out>` (SPEC §8).
  */
 export function junit(run: LintRun): string {
   const failures = new Map(run.results.map((r) => [r.path, r]));
-  const cases: Case[] = run.checked.map((c) => ({ path: c.path, kind: c.kind, failure: failures.get(c.path) }));
+  const warned = new Map((run.warnings ?? []).map((r) => [r.path, r]));
+  const cases: Case[] = run.checked.map((c) => ({ path: c.path, kind: c.kind, failure: failures.get(c.path), warnings: warned.get(c.path) }));
   // A result for a file not listed as checked (a hand-made run) still gets its testcase.
   const listed = new Set(run.checked.map((c) => c.path));
-  for (const r of run.results) if (!listed.has(r.path)) cases.push({ path: r.path, kind: r.kind, failure: r });
+  for (const r of run.results) if (!listed.has(r.path)) cases.push({ path: r.path, kind: r.kind, failure: r, warnings: undefined });
 
   const suites: string[] = [];
-  for (const kind of kindOrder(cases.map((c) => c.kind))) {
+  for (const kind of kindOrder(cases.map((c) => c.kind), run.kinds)) {
     const mine = cases.filter((c) => c.kind === kind);
     if (mine.length === 0) continue;
     const failed = mine.filter((c) => c.failure).length;
@@ -48,7 +52,8 @@ export function junit(run: LintRun): string {
     for (const c of mine) {
       const open = `    <testcase classname="${kind}" name="${xmlAttr(c.path)}"`;
       if (!c.failure) {
-        lines.push(`${open}/>`);
+        if (c.warnings) lines.push(`${open}>`, `      <system-out>${xmlText(c.warnings.error)}</system-out>`, '    </testcase>');
+        else lines.push(`${open}/>`);
         continue;
       }
       const error = c.failure.error;

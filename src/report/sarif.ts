@@ -2,6 +2,7 @@ import type { LintRun } from '../core/lint.js';
 import { formatDiagnostic } from '../core/result.js';
 import type { FormatContext } from './index.js';
 import { describeRule } from './rule-descriptions.js';
+import { reported } from './summary.js';
 
 /** The OASIS SARIF 2.1.0 schema (errata 01, the final version). */
 export const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
@@ -29,7 +30,7 @@ interface SarifRegion {
 interface SarifResult {
   ruleId: string;
   ruleIndex: number;
-  level: 'error';
+  level: 'error' | 'warning';
   message: SarifMessage;
   locations: { physicalLocation: { artifactLocation: SarifArtifactLocation; region: SarifRegion } }[];
 }
@@ -37,7 +38,7 @@ interface SarifResult {
 interface SarifRule {
   id: string;
   shortDescription: SarifMessage;
-  defaultConfiguration: { level: 'error' };
+  defaultConfiguration: { level: 'error' | 'warning' };
 }
 
 export interface SarifLog {
@@ -46,7 +47,7 @@ export interface SarifLog {
   runs: {
     tool: { driver: { name: string; version: string; informationUri?: string; rules: SarifRule[] } };
     columnKind: 'utf16CodeUnits';
-    artifacts: { location: SarifArtifactLocation }[];
+    artifacts: { location: SarifArtifactLocation; properties: { kind: string } }[];
     results: SarifResult[];
   }[];
 }
@@ -61,15 +62,17 @@ export function pathToUri(path: string): string {
 
 /** Builds the SARIF log object (the `sarif` format is its JSON). */
 export function sarifLog(run: LintRun, ctx: Pick<FormatContext, 'version'>): SarifLog {
-  const ruleIds = [...new Set(run.results.flatMap((r) => r.diagnostics.map((d) => d.rule)))].sort();
+  const shown = reported(run);
+  const ruleIds = [...new Set(shown.flatMap((r) => r.diagnostics.map((d) => d.rule)))].sort();
   const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
-  const rules: SarifRule[] = ruleIds.map((id) => ({ id, shortDescription: { text: describeRule(id) }, defaultConfiguration: { level: 'error' } }));
+  const rules: SarifRule[] = ruleIds.map((id) => ({ id, shortDescription: { text: run.rules?.get(id)?.rule.description ?? describeRule(id) }, defaultConfiguration: { level: run.rules?.get(id)?.rule.severity ?? 'error' } }));
   const artifacts: SarifLog['runs'][number]['artifacts'] = [];
   const results: SarifResult[] = [];
-  for (const r of run.results) {
+  for (const r of shown) {
     const uri = pathToUri(r.path);
     const index = artifacts.length;
-    artifacts.push({ location: { uri, uriBaseId: SARIF_URI_BASE_ID } });
+    // The kind of document (a property bag: SARIF has no field for it; code-scanning tools ignore it).
+    artifacts.push({ location: { uri, uriBaseId: SARIF_URI_BASE_ID }, properties: { kind: r.kind } });
     for (const d of r.diagnostics) {
       const region: SarifRegion = { startLine: d.line, startColumn: d.column };
       if (d.endLine !== undefined) region.endLine = d.endLine;
@@ -77,7 +80,7 @@ export function sarifLog(run: LintRun, ctx: Pick<FormatContext, 'version'>): Sar
       results.push({
         ruleId: d.rule,
         ruleIndex: ruleIndex.get(d.rule)!,
-        level: 'error',
+        level: d.severity === 'warning' ? 'warning' : 'error',
         // The diagnostic's line of the canonical `error` text, byte for byte (SPEC §3).
         message: { text: formatDiagnostic(d) },
         locations: [{ physicalLocation: { artifactLocation: { uri, uriBaseId: SARIF_URI_BASE_ID, index }, region } }],

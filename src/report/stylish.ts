@@ -1,6 +1,6 @@
 import { formatDiagnostic } from '../core/result.js';
 import type { LintRun } from '../core/lint.js';
-import { summaryLine } from './summary.js';
+import { reported, summaryLine } from './summary.js';
 
 export interface StylishOptions {
   color: boolean;
@@ -18,7 +18,8 @@ function printablePath(path: string): string {
 }
 
 /**
- * Each failing path, then its `error` lines indented by two spaces, then the summary line.
+ * Each failing path (and each path with warnings), then its `error` lines indented by two spaces, then
+ * the summary line.
  * With colour (a TTY only) the text of each line is unchanged; only escape codes are added around parts.
  */
 export function stylish(run: LintRun, opts: StylishOptions = { color: false }): string {
@@ -26,8 +27,9 @@ export function stylish(run: LintRun, opts: StylishOptions = { color: false }): 
   const dim = ansi('2', opts.color);
   const red = ansi('31', opts.color);
   const green = ansi('32', opts.color);
+  const yellow = ansi('33', opts.color);
   const out: string[] = [];
-  for (const r of run.results) {
+  for (const r of reported(run)) {
     out.push(bold(printablePath(r.path)));
     for (const d of r.diagnostics) {
       const line = formatDiagnostic(d);
@@ -42,6 +44,6 @@ export function stylish(run: LintRun, opts: StylishOptions = { color: false }): 
     out.push('');
   }
   const summary = summaryLine(run);
-  out.push(run.results.length > 0 ? red(summary) : green(summary));
+  out.push(run.results.length > 0 ? red(summary) : (run.warnings?.length ?? 0) > 0 ? yellow(summary) : green(summary));
   return `${out.join('\n')}\n`;
 }

@@ -1,6 +1,19 @@
 import type { LintReport } from '../core/lint.js';
+import type { ParseFailureResult } from '../core/types.js';
 
-/** SPEC §4.1: `N problems in M files (K files checked)`. */
+/** The documents a report shows: those that fail and those with warnings only, by path. */
+export function reported(report: Pick<LintReport, 'results'> & Partial<Pick<LintReport, 'warnings'>>): ParseFailureResult[] {
+  const warnings = report.warnings ?? [];
+  if (warnings.length === 0) return report.results;
+  return [...report.results, ...warnings].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * SPEC §4.1: `N problems in M files (K files checked)`; with warnings (SPEC §8),
+ * `N problems (E errors, W warnings) in M files (K files checked)`.
+ */
 export function summaryLine(report: LintReport): string {
-  return `${report.problemCount} problems in ${report.results.length} files (${report.filesChecked} files checked)`;
+  const files = report.results.length + (report.warnings?.length ?? 0);
+  const counts = report.warningCount > 0 ? ` (${report.errorCount} errors, ${report.warningCount} warnings)` : '';
+  return `${report.problemCount} problems${counts} in ${files} files (${report.filesChecked} files checked)`;
 }

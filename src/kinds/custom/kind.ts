@@ -26,6 +26,7 @@ import { buildOutlineModel } from '../../parse/outline/build.js';
 import { compileOutline } from '../../parse/outline/data.js';
 import type { OutlineData } from '../../parse/outline/data.js';
 import type { OutlineModel } from '../../parse/outline/model.js';
+import { unusedDisableDirective } from '../../rules/directives/unused-disable-directive.js';
 import { FILE_RULES } from '../../rules/file/index.js';
 import { FRONTMATTER_RULES, duplicateKey } from '../../rules/frontmatter/index.js';
 import { outlineRules } from '../../rules/outline/index.js';
@@ -112,11 +113,12 @@ export const CUSTOM_RULE_SUFFIXES = ['duplicate-id'] as const;
 
 /** The registry entry of a configured kind. */
 export function customKind(name: string, config: CustomKindConfig): KindDef<CustomParse, CustomFacts, CustomDoc> {
-  const rules = [...FILE_RULES, ...FRONTMATTER_RULES, duplicateKey, ...SCHEMA_RULES, ...(config.outline ? outlineRules(name) : [])];
+  const rules = [...FILE_RULES, unusedDisableDirective, ...FRONTMATTER_RULES, duplicateKey, ...SCHEMA_RULES, ...(config.outline ? outlineRules(name) : [])];
   return {
     name,
     label: `${name} document`,
     include: config.include,
+    directives: 'markdown',
     variants: false,
     maxBytes: 2 * 1024 * 1024,
     ruleFiles: { schema: config.frontmatter, ...(config.outline ? { outline: config.outline } : {}) },

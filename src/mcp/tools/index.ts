@@ -1,27 +1,12 @@
+import { BUILTIN_KINDS } from '../../kinds/index.js';
+import { KIND_TOOLS } from '../../kinds/tools.js';
 import type { ToolDefinition } from '../tool.js';
-import { getFramework } from './get_framework.js';
-import { getProcess } from './get_process.js';
-import { getSysrs } from './get_sysrs.js';
-import { getTemplate } from './get_template.js';
-import { listFrameworks } from './list_frameworks.js';
-import { listProcesses } from './list_processes.js';
-import { listSysrs } from './list_sysrs.js';
-import { listTemplates } from './list_templates.js';
-import { parseSysrs } from './parse_sysrs.js';
-import { searchProcesses } from './search_processes.js';
+import { getDocument } from './get_document.js';
+import { listDocuments } from './list_documents.js';
 import { validate } from './validate.js';
 
-/** Every tool of `docgate mcp`, in the order `tools/list` names them. */
-export const TOOLS: readonly ToolDefinition[] = [
-  listTemplates,
-  getTemplate,
-  listFrameworks,
-  getFramework,
-  listProcesses,
-  getProcess,
-  searchProcesses,
-  listSysrs,
-  getSysrs,
-  parseSysrs,
-  validate,
-];
+/**
+ * Every tool of `docgate mcp`, in the order `tools/list` names them: each kind's own (in registry
+ * order), then the tools of every kind (list_documents, get_document) and of the whole root (validate).
+ */
+export const TOOLS: readonly ToolDefinition[] = [...BUILTIN_KINDS.flatMap((k) => KIND_TOOLS[k.name] ?? []), listDocuments, getDocument, validate];

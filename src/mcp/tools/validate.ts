@@ -1,6 +1,6 @@
-import { lintRepository } from '../../core/lint.js';
+import { lint } from '../../core/lint.js';
 import { ConfigError } from '../../core/schemas.js';
-import { closedObject, parseFailureSchema } from '../schemas.js';
+import { closedObject, failureSchema } from '../schemas.js';
 import { ToolError, defineTool, jsonOutput } from '../tool.js';
 
 export const validate = defineTool<{ paths?: string[] }>({
@@ -15,15 +15,17 @@ export const validate = defineTool<{ paths?: string[] }>({
     },
     additionalProperties: false,
   },
-  outputSchema: closedObject({
-    results: { type: 'array', items: parseFailureSchema },
-    filesChecked: { type: 'integer', minimum: 0 },
-    problemCount: { type: 'integer', minimum: 0 },
-  }),
+  outputSchema: (kinds) =>
+    closedObject({
+      results: { type: 'array', items: failureSchema(kinds) },
+      filesChecked: { type: 'integer', minimum: 0 },
+      problemCount: { type: 'integer', minimum: 0 },
+    }),
   handler({ paths }, ctx) {
     try {
-      // Answered from the server's live repository: warm calls re-read nothing that did not change.
-      const run = lintRepository(ctx.repo, paths ?? [], ctx.root);
+      // The lint pipeline over the server's live memory: warm calls re-read nothing that did not change.
+      const project = ctx.project();
+      const run = lint({ root: ctx.root, paths: paths ?? [], cwd: ctx.root, project }, ctx.repo.lintMemo(project));
       return jsonOutput({ results: run.results, filesChecked: run.filesChecked, problemCount: run.problemCount });
     } catch (e) {
       if (e instanceof ConfigError) throw new ToolError(`validate cannot run: ${e.message}`);

@@ -1,14 +1,12 @@
-import type { SysrsDoc } from '../../core/analysis.js';
-import { stem } from '../../core/analysis.js';
-import { outcome } from '../entries.js';
-import { closedObject, languageInput } from '../schemas.js';
-import { checkLanguage } from '../sysrs-args.js';
-import { compileGlob } from '../text.js';
-import { ToolError, defineTool, jsonOutput } from '../tool.js';
+import type { SysrsDoc } from '../../../core/analysis.js';
+import { stem } from '../../../core/analysis.js';
+import { outcome } from '../../../mcp/entries.js';
+import { closedObject, languageInput } from '../../../mcp/schemas.js';
+import { checkLanguage } from './args.js';
+import { compileGlob } from '../../../mcp/text.js';
+import { ToolError, defineTool, jsonOutput } from '../../../mcp/tool.js';
 
-export const DEFAULT_PAGE = 25;
-export const MAX_PAGE = 100;
-export const FAILED = '<failed to parse>';
+import { DEFAULT_PAGE, FAILED, MAX_PAGE } from '../../../mcp/paging.js';
 
 /** One row of the listing (also what the tests read). */
 export interface SysrsRow {

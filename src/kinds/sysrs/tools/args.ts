@@ -1,6 +1,6 @@
-import { LANGUAGE, UUID } from '../kinds/sysrs/parse.js';
-import { ToolError } from './tool.js';
-import type { ToolContext } from './tool.js';
+import { LANGUAGE, UUID } from '../parse.js';
+import { ToolError } from '../../../mcp/tool.js';
+import type { ToolContext } from '../../../mcp/tool.js';
 
 /** Checks a SysRS id's shape; pure (SPEC §4.4: before any file access). */
 export function checkSysrsId(id: string): string {
@@ -22,7 +22,8 @@ export function checkLanguage(language: string | undefined, ctx: ToolContext): s
     throw new ToolError(`Invalid language '${lang}': expected a two-letter lowercase code such as 'en' or 'de'.`);
   }
   if (lang === 'en') return null;
-  const tables = ctx.rules().headingTables;
+  const project = ctx.project();
+  const tables = project.data(project.kind('sysrs')!).headingTables;
   if (!tables.has(lang)) {
     const available = ['en', ...[...tables.keys()].filter((l) => l !== 'en').sort()];
     throw new ToolError(

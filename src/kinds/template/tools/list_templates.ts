@@ -1,8 +1,8 @@
-import type { TemplateDoc } from '../../core/analysis.js';
-import { closedObject, parseFailureSchema } from '../schemas.js';
-import { failuresText, partition } from '../entries.js';
-import { byCodePoint } from '../text.js';
-import { defineTool } from '../tool.js';
+import type { TemplateDoc } from '../../../core/analysis.js';
+import { closedObject, parseFailureSchema } from '../../../mcp/schemas.js';
+import { failuresText, partition } from '../../../mcp/entries.js';
+import { byCodePoint } from '../../../mcp/text.js';
+import { defineTool } from '../../../mcp/tool.js';
 
 export const listTemplates = defineTool<Record<string, never>>({
   name: 'list_templates',

@@ -1,9 +1,9 @@
-import type { FrameworkDoc } from '../../core/analysis.js';
-import { formatBytes } from '../../core/text.js';
-import { closedObject, parseFailureSchema } from '../schemas.js';
-import { failuresText, partition } from '../entries.js';
-import { byCodePoint } from '../text.js';
-import { defineTool } from '../tool.js';
+import type { FrameworkDoc } from '../../../core/analysis.js';
+import { formatBytes } from '../../../core/text.js';
+import { closedObject, parseFailureSchema } from '../../../mcp/schemas.js';
+import { failuresText, partition } from '../../../mcp/entries.js';
+import { byCodePoint } from '../../../mcp/text.js';
+import { defineTool } from '../../../mcp/tool.js';
 
 export const listFrameworks = defineTool<Record<string, never>>({
   name: 'list_frameworks',

@@ -1,9 +1,9 @@
-import type { ProcessDoc } from '../../core/analysis.js';
-import { outcome } from '../entries.js';
-import { closedObject } from '../schemas.js';
-import { foldCase, occurrences } from '../substring.js';
-import { byCodePoint } from '../text.js';
-import { ToolError, defineTool, jsonOutput } from '../tool.js';
+import type { ProcessDoc } from '../../../core/analysis.js';
+import { outcome } from '../../../mcp/entries.js';
+import { closedObject } from '../../../mcp/schemas.js';
+import { foldCase, occurrences } from '../../../mcp/substring.js';
+import { byCodePoint } from '../../../mcp/text.js';
+import { ToolError, defineTool, jsonOutput } from '../../../mcp/tool.js';
 
 /** SPEC §4.4 search scoring. */
 export const POINTS = { name: 100, description: 50, perContentMatch: 10, contentCap: 50, scale: 200 } as const;

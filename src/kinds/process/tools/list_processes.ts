@@ -1,7 +1,7 @@
-import type { ProcessDoc } from '../../core/analysis.js';
-import { partition } from '../entries.js';
-import { closedObject, parseFailureSchema } from '../schemas.js';
-import { defineTool, jsonOutput } from '../tool.js';
+import type { ProcessDoc } from '../../../core/analysis.js';
+import { partition } from '../../../mcp/entries.js';
+import { closedObject, parseFailureSchema } from '../../../mcp/schemas.js';
+import { defineTool, jsonOutput } from '../../../mcp/tool.js';
 
 export const listProcesses = defineTool<Record<string, never>>({
   name: 'list_processes',

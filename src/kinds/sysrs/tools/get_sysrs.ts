@@ -1,9 +1,9 @@
-import type { SysrsDoc } from '../../core/analysis.js';
-import { outcome } from '../entries.js';
-import { languageInput, sysrsResultSchema } from '../schemas.js';
-import { checkLanguage, checkSysrsId } from '../sysrs-args.js';
-import { windowLines } from '../text.js';
-import { ToolError, defineTool, resultOutput } from '../tool.js';
+import type { SysrsDoc } from '../../../core/analysis.js';
+import { outcome, withWarnings } from '../../../mcp/entries.js';
+import { languageInput, sysrsResultSchema } from '../../../mcp/schemas.js';
+import { checkLanguage, checkSysrsId } from './args.js';
+import { windowLines } from '../../../mcp/text.js';
+import { ToolError, defineTool, resultOutput } from '../../../mcp/tool.js';
 
 interface Args {
   id: string;
@@ -64,6 +64,6 @@ export const getSysrs = defineTool<Args>({
       const text = windowLines(doc.rawBody, { offset: args.offset, limit: args.limit, numbered: args.numbered === true });
       return resultOutput(text, text);
     }
-    return resultOutput({ frontmatter: doc.frontmatter, body: doc.body });
+    return resultOutput(withWarnings({ frontmatter: doc.frontmatter, body: doc.body }, entry));
   },
 });

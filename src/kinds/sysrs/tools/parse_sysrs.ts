@@ -1,9 +1,10 @@
-import type { SysrsDoc } from '../../core/analysis.js';
-import { MAX_BYTES, analyzeBytes } from '../../core/analyze.js';
-import { resultOf } from '../../core/result.js';
-import { languageInput, sysrsResultSchema } from '../schemas.js';
-import { checkLanguage } from '../sysrs-args.js';
-import { defineTool, resultOutput } from '../tool.js';
+import type { SysrsDoc } from '../../../core/analysis.js';
+import { analyzeBytes } from '../../../core/analyze.js';
+import { sysrsKind } from '../kind.js';
+import { resultOf } from '../../../core/result.js';
+import { languageInput, sysrsResultSchema } from '../../../mcp/schemas.js';
+import { checkLanguage } from './args.js';
+import { defineTool, resultOutput } from '../../../mcp/tool.js';
 
 export const parseSysrs = defineTool<{ content: string; language?: string }>({
   name: 'parse_sysrs',
@@ -13,7 +14,7 @@ export const parseSysrs = defineTool<{ content: string; language?: string }>({
   inputSchema: {
     type: 'object',
     properties: {
-      content: { type: 'string', maxLength: MAX_BYTES.sysrs, description: 'The whole document text, frontmatter included.' },
+      content: { type: 'string', maxLength: sysrsKind.maxBytes, description: 'The whole document text, frontmatter included.' },
       language: languageInput,
     },
     required: ['content'],
@@ -23,7 +24,7 @@ export const parseSysrs = defineTool<{ content: string; language?: string }>({
   pure: true,
   handler({ content, language }, ctx) {
     const lang = checkLanguage(language, ctx);
-    const analysis = analyzeBytes({ path: '', kind: 'sysrs', lang }, Buffer.from(content, 'utf8'), ctx.rules());
+    const analysis = analyzeBytes({ path: '', kind: 'sysrs', lang }, Buffer.from(content, 'utf8'), ctx.project());
     const failure = resultOf(analysis);
     if (failure || !analysis.doc) return resultOutput(failure);
     const doc = analysis.doc as SysrsDoc;

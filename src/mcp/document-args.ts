@@ -1,0 +1,24 @@
+import type { AnyKind } from '../engine/kind.js';
+import { ToolError } from './tool.js';
+import type { ToolContext } from './tool.js';
+
+/**
+ * The kind a document tool is asked about: one of the root's project (the registry's and its own).
+ * Checked before any content file is read (the project reads configuration and rule files only).
+ */
+export function checkKind(name: string, ctx: ToolContext): AnyKind {
+  const project = ctx.project();
+  const kind = project.kind(name);
+  if (!kind) throw new ToolError(`Unknown kind '${name}': expected one of ${project.kinds.map((k) => k.name).join(', ')}.`);
+  return kind;
+}
+
+/** An id as documents of any kind have them: no path, no `..`, no control characters; checked before any file access. */
+const SAFE_ID = /^(?!.*\.\.)[^/\\\u0000-\u001f\u007f]{1,200}$/;
+
+export function checkDocumentId(id: string): string {
+  if (!SAFE_ID.test(id)) {
+    throw new ToolError(`Invalid id '${id}': expected a document id as list_documents shows it (no path separators, no '..', at most 200 characters).`);
+  }
+  return id;
+}

@@ -1,0 +1,85 @@
+import { stem } from '../../engine/paths.js';
+import { checkKind } from '../document-args.js';
+import { outcome } from '../entries.js';
+import { closedObject } from '../schemas.js';
+import { compileGlob } from '../text.js';
+import { ToolError, defineTool, jsonOutput } from '../tool.js';
+import { DEFAULT_PAGE, FAILED, MAX_PAGE } from '../paging.js';
+
+/** One row of the listing. */
+export interface DocumentRow {
+  id: string | null;
+  title: string;
+  path: string;
+  error: string | null;
+}
+
+/** A document's title: its H1 (a kind with an outline), its frontmatter `title`, else its id. */
+function titleOf(doc: Record<string, unknown>, id: string): string {
+  if (typeof doc.title === 'string') return doc.title;
+  const fm = doc.frontmatter as Record<string, unknown> | undefined;
+  return typeof fm?.title === 'string' ? fm.title : id;
+}
+
+export const listDocuments = defineTool<{ kind: string; max_results?: number; offset?: number; glob?: string }>({
+  name: 'list_documents',
+  title: 'List documents of a kind',
+  description:
+    'List the documents of one kind (any kind of the repository: template, framework, process, sysrs, or a kind its docgate.config.yaml declares, such as adr), ordered by path: rows {id, title, path, error}. A document that fails to parse is a row with id null, title "<failed to parse>" and error = its ParseFailureResult error (read the full result with get_document or validate). Paging as list_sysrs: max_results (default 25, clamped to 1..100), offset (default 0, negative → 0); truncated = offset + max_results < total. glob filters ids ignoring case (* ? [..]); failed rows never match.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      kind: { type: 'string', minLength: 1, description: 'The kind of document, e.g. adr (list_documents answers an unknown kind with the kinds there are).' },
+      max_results: { type: 'integer', default: DEFAULT_PAGE, description: 'Page size, clamped to 1..100 (default 25).' },
+      offset: { type: 'integer', default: 0, description: 'Rows to skip (default 0; negative counts as 0).' },
+      glob: { type: 'string', description: 'Filter on ids, case-insensitive: * any run, ? one character, [..] a class. Failed rows never match.' },
+    },
+    required: ['kind'],
+    additionalProperties: false,
+  },
+  outputSchema: closedObject({
+    kind: { type: 'string' },
+    results: {
+      type: 'array',
+      items: closedObject({ id: { type: ['string', 'null'] }, title: { type: 'string' }, path: { type: 'string' }, error: { type: ['string', 'null'] } }),
+    },
+    total: { type: 'integer', minimum: 0 },
+    offset: { type: 'integer', minimum: 0 },
+    max_results: { type: 'integer', minimum: 1, maximum: MAX_PAGE },
+    truncated: { type: 'boolean' },
+    error_count: { type: 'integer', minimum: 0 },
+  }),
+  handler(args, ctx) {
+    const kind = checkKind(args.kind, ctx);
+    const pageSize = Math.min(MAX_PAGE, Math.max(1, args.max_results ?? DEFAULT_PAGE));
+    const offset = Math.max(0, args.offset ?? 0);
+    let pattern: ((id: string) => boolean) | null = null;
+    if (args.glob !== undefined) {
+      try {
+        pattern = compileGlob(args.glob);
+      } catch {
+        throw new ToolError(`Invalid glob '${args.glob}': use * for any run of characters, ? for one, [abc] or [a-f] for a class.`);
+      }
+    }
+    const rows: DocumentRow[] = [];
+    for (const e of ctx.repo.entries(kind.name)) {
+      const { doc, failure } = outcome(e);
+      if (failure) {
+        if (!pattern) rows.push({ id: null, title: FAILED, path: e.ref.path, error: failure.error });
+        continue;
+      }
+      const id = e.analysis.id;
+      if (pattern && !pattern(id)) continue;
+      rows.push({ id, title: titleOf(doc as unknown as Record<string, unknown>, id || stem(e.ref.path)), path: e.ref.path, error: null });
+    }
+    return jsonOutput({
+      kind: kind.name,
+      results: rows.slice(offset, offset + pageSize),
+      total: rows.length,
+      offset,
+      max_results: pageSize,
+      truncated: offset + pageSize < rows.length,
+      error_count: rows.filter((r) => r.error !== null).length,
+    });
+  },
+});
