@@ -4,11 +4,11 @@
  * outline's own name in messages. Through the engine API: validate and compile the outline, build the
  * model of a body, run the outline rules of a prefix over it.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { splitFrontmatter } from '../src/core/frontmatter.js';
 import { checkOutlineData, compileRuleFile } from '../src/core/schemas.js';
 import { analyzeDocument } from '../src/engine/analyze-file.js';
@@ -36,6 +36,17 @@ function lint(text: string, outline: OutlineData = ADR, defaultName = 'adr'): { 
 }
 
 const FRONT = '---\nid: adr-1\n---\n\n';
+
+/** Temporary folders of this file, removed at the end. */
+const temporary: string[] = [];
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temporary.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('a user outline of two sections under the prefix `adr`', () => {
   it('has the outline rules under its own prefix', () => {
@@ -83,7 +94,7 @@ describe('a user outline of two sections under the prefix `adr`', () => {
 });
 
 describe('a configured kind with that outline (src/kinds/custom)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'docgate-adr-'));
+  const dir = tempDir('docgate-adr-');
   writeFileSync(join(dir, 'adr.schema.json'), JSON.stringify({ type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }));
   const kind = customKind('adr', { include: ['docs/adr/*.md'], id: 'frontmatter', frontmatter: 'adr.schema.json', outline: 'adr-outline.json' });
   const data = { schema: compileRuleFile(join(dir, 'adr.schema.json'), 'adr.schema.json'), outline: ADR, headingTables: new Map(), fileName: null };
@@ -147,7 +158,7 @@ describe('outline data is checked by schemas/outline.schema.json, then for what 
 describe('a root\'s own outline file, through the CLI', () => {
   const sysrsOutline = JSON.parse(readFileSync(fileURLToPath(new URL('../schemas/sysrs-outline.json', import.meta.url)), 'utf8')) as OutlineData;
   function rootWith(outline: unknown): string {
-    const root = mkdtempSync(join(tmpdir(), 'docgate-outline-'));
+    const root = tempDir('docgate-outline-');
     cpSync(fixture('rules', 'sysrs-valid'), root, { recursive: true });
     mkdirSync(join(root, 'schemas'));
     writeFileSync(join(root, 'schemas', 'sysrs-outline.json'), JSON.stringify(outline, null, 2));
