@@ -11,9 +11,11 @@ import standalone from 'ajv/dist/standalone/index.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(repo, 'dist', 'validators');
-// The schema files the kinds of the registry read (tsc has compiled it into dist/ by now).
+// The schema files the kinds of the registry read (tsc has compiled it into dist/ by now), the
+// configuration's, and the one every outline file is checked against when rules are loaded.
 const { BUILTIN_KINDS } = await import('../dist/kinds/index.js');
-const files = [...BUILTIN_KINDS.flatMap((k) => (k.ruleFiles.schema ? [k.ruleFiles.schema] : [])), 'docgate.config.schema.json'];
+const { OUTLINE_SCHEMA_FILE } = await import('../dist/core/schemas.js');
+const files = [...BUILTIN_KINDS.flatMap((k) => (k.ruleFiles.schema ? [k.ruleFiles.schema] : [])), 'docgate.config.schema.json', OUTLINE_SCHEMA_FILE];
 const standaloneCode = standalone.default ?? standalone;
 
 mkdirSync(out, { recursive: true });
@@ -28,3 +30,13 @@ for (const file of files) {
 }
 writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 console.log(`precompiled ${files.length} schema validators into dist/validators`);
+
+// docgate's own outline files are checked against the outline schema here, once: the texts that pass
+// are listed, and loading rules checks only an outline whose text is not among them (a root's own).
+const outlineSchema = new Ajv2020({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true }).compile(JSON.parse(readFileSync(join(repo, 'schemas', OUTLINE_SCHEMA_FILE), 'utf8')));
+const outlines = [...new Set(BUILTIN_KINDS.flatMap((k) => (k.ruleFiles.outline ? [k.ruleFiles.outline] : [])))].map((file) => {
+  const text = readFileSync(join(repo, 'schemas', file), 'utf8');
+  if (!outlineSchema(JSON.parse(text))) throw new Error(`schemas/${file} does not pass ${OUTLINE_SCHEMA_FILE}: ${JSON.stringify(outlineSchema.errors)}`);
+  return text;
+});
+writeFileSync(join(out, 'outlines.json'), `${JSON.stringify(outlines)}\n`);

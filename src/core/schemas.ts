@@ -9,12 +9,15 @@ import { isInside, listInside, readInside, realFolder, resolved, whyUnread } fro
 import { propertiesOf, refLoop } from './schema-refs.js';
 import type { Lookup, SchemaNode } from './schema-refs.js';
 import type { HeadingTable } from './types.js';
-import { compileOutline } from '../kinds/sysrs/outline-data.js';
-import type { CompiledOutline, SysrsOutline } from '../kinds/sysrs/outline-data.js';
+import { compileOutline, OutlineDataError, pointerOf } from '../parse/outline/data.js';
+import type { CompiledOutline, OutlineData } from '../parse/outline/data.js';
+import { outlineProblem } from '../parse/outline/schema-problem.js';
 
 /** docgate's own `schemas/` folder (next to `dist/` and `src/`). */
 export const BUNDLED_SCHEMA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../schemas');
 
+/** The JSON Schema of every outline file (docgate's own; a root cannot override it). */
+export const OUTLINE_SCHEMA_FILE = 'outline.schema.json';
 
 /** A usage or configuration problem (exit code 2), as opposed to a content defect. */
 export class ConfigError extends Error {}
@@ -327,34 +330,121 @@ function listTables(dir: string, pattern: RegExp, into: Map<string, string>): vo
   }
 }
 
-function parseTable(text: string, file: string, lang: string): HeadingTable {
-  try {
-    const t = JSON.parse(text) as HeadingTable;
-    if (typeof t.h1Prefix !== 'string' || typeof t.headings !== 'object' || t.headings === null) throw new Error('needs `h1Prefix` and `headings`');
-    return { language: lang, h1Prefix: t.h1Prefix, headings: t.headings };
-  } catch (e) {
-    throw new ConfigError(`heading table ${file} is invalid: ${(e as Error).message}`);
+/**
+ * A refused outline or heading table: a configuration error (exit 2) naming the file, with the JSON
+ * Pointer of the value at fault (`instancePath`, as ajv gives it) for a message with a position.
+ */
+export class RuleDataError extends ConfigError {
+  constructor(
+    message: string,
+    readonly file: string,
+    readonly instancePath: string,
+  ) {
+    super(message);
   }
 }
 
+let outlineSchema: CompiledSchema | undefined;
+
 /**
- * What is wrong with a heading table for this outline, or null: every heading of the outline needs a
+ * Outline data checked against schemas/outline.schema.json (its validator precompiled by the build, as
+ * the kinds' schemas are); an OutlineDataError names the first problem and where it is.
+ */
+export function checkOutlineData(raw: unknown): OutlineData {
+  outlineSchema ??= compileRuleFile(join(BUNDLED_SCHEMA_DIR, OUTLINE_SCHEMA_FILE), OUTLINE_SCHEMA_FILE);
+  const { validate, schema } = outlineSchema;
+  if (!validate(raw)) throw outlineProblem(validate.errors ?? [], schema);
+  return raw as OutlineData;
+}
+
+let checkedOutlines: readonly string[] | undefined;
+
+/**
+ * Whether the build checked exactly this outline text against the outline schema (docgate's own
+ * outlines: scripts/build-validators.mjs). Running the schema's validator the first time costs a few
+ * milliseconds, a twentieth of a one-file lint; a root's own outline is checked when loaded.
+ */
+function checkedAtBuild(text: string): boolean {
+  if (checkedOutlines === undefined) {
+    try {
+      checkedOutlines = JSON.parse(readFileSync(join(PRECOMPILED_DIR, 'outlines.json'), 'utf8')) as string[];
+    } catch {
+      checkedOutlines = []; // running from src/ (tests) or an unbuilt tree: check every outline
+    }
+  }
+  return checkedOutlines.includes(text);
+}
+
+/** An outline file: JSON, checked by the outline schema, then compiled (which checks what a schema cannot). */
+function loadOutline(text: string, file: string): OutlineData {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new ConfigError(`outline ${file} is not valid JSON: ${(e as Error).message}`);
+  }
+  try {
+    const data = checkedAtBuild(text) ? (raw as OutlineData) : checkOutlineData(raw);
+    compileOutline(data, null);
+    return data;
+  } catch (e) {
+    if (e instanceof OutlineDataError) throw new RuleDataError(`outline ${file} is invalid: ${e.message}`, file, e.instancePath);
+    throw e;
+  }
+}
+
+/** What is wrong with a heading table, and where in it. */
+class TableProblem extends Error {
+  constructor(
+    message: string,
+    readonly instancePath: string,
+  ) {
+    super(message);
+  }
+}
+
+function parseTable(text: string, lang: string): HeadingTable {
+  let t: HeadingTable;
+  try {
+    t = JSON.parse(text) as HeadingTable;
+  } catch (e) {
+    throw new TableProblem((e as Error).message, '');
+  }
+  if (typeof t?.h1Prefix !== 'string' || typeof t.headings !== 'object' || t.headings === null) throw new TableProblem('needs `h1Prefix` and `headings`', '');
+  return { language: lang, h1Prefix: t.h1Prefix, headings: t.headings };
+}
+
+/**
+ * What is wrong with a heading table for this outline: every heading of the outline needs a
  * translation, each a non-empty string of its own (a text shared by two headings could not tell them
  * apart), and the H1 prefix must not be blank.
  */
-function tableProblem(table: HeadingTable, outline: CompiledOutline): string | null {
-  if (table.h1Prefix.trim() === '') return `unexpected h1Prefix ${JSON.stringify(table.h1Prefix)}, expected a non-empty string`;
-  if (Array.isArray(table.headings)) return 'unexpected list for `headings`, expected an object of translations';
+function checkTable(table: HeadingTable, outline: CompiledOutline): void {
+  if (table.h1Prefix.trim() === '') throw new TableProblem(`unexpected h1Prefix ${JSON.stringify(table.h1Prefix)}, expected a non-empty string`, '/h1Prefix');
+  if (Array.isArray(table.headings)) throw new TableProblem('unexpected list for `headings`, expected an object of translations', '/headings');
   const owner = new Map<string, string>();
   for (const [heading, text] of Object.entries(table.headings as Record<string, unknown>)) {
-    if (typeof text !== 'string' || text.trim() === '') return `unexpected translation ${JSON.stringify(text) ?? String(text)} of ${JSON.stringify(heading)}, expected a non-empty string`;
+    const at = pointerOf(['headings', heading]);
+    if (typeof text !== 'string' || text.trim() === '') throw new TableProblem(`unexpected translation ${JSON.stringify(text) ?? String(text)} of ${JSON.stringify(heading)}, expected a non-empty string`, at);
     const other = owner.get(text);
-    if (other !== undefined) return `unexpected translation ${JSON.stringify(text)} of both ${JSON.stringify(other)} and ${JSON.stringify(heading)}, expected a different text for each heading`;
+    if (other !== undefined) throw new TableProblem(`unexpected translation ${JSON.stringify(text)} of both ${JSON.stringify(other)} and ${JSON.stringify(heading)}, expected a different text for each heading`, at);
     owner.set(text, heading);
   }
   const missing = outline.all.filter((n) => !Object.hasOwn(table.headings, n.heading)).map((n) => JSON.stringify(n.heading));
-  if (missing.length > 0) return `unexpected table without a translation of ${missing.join(', ')}, expected one for every heading of the outline`;
-  return null;
+  if (missing.length > 0) throw new TableProblem(`unexpected table without a translation of ${missing.join(', ')}, expected one for every heading of the outline`, '/headings');
+}
+
+/** A heading table file for an outline: its shape, its translations, and the outline compiled through it. */
+function loadHeadingTable(text: string, file: string, lang: string, outline: OutlineData): HeadingTable {
+  try {
+    const table = parseTable(text, lang);
+    checkTable(table, compileOutline(outline, null));
+    compileOutline(outline, table);
+    return table;
+  } catch (e) {
+    if (e instanceof TableProblem || e instanceof OutlineDataError) throw new RuleDataError(`heading table ${file} is invalid: ${e.message}`, file, e.instancePath);
+    throw e;
+  }
 }
 
 const loaded = new Map<string, RuleData>();
@@ -364,18 +454,11 @@ const loaded = new Map<string, RuleData>();
  * heading table is a configuration error here, once, rather than a failure of every document at 1:1
  * (SPEC §8). The compiled forms are cached for the outline engine.
  */
-function checkOutline(outline: unknown, outlineFile: string, tables: ReadonlyMap<string, { text: string; file: string }>): Map<string, HeadingTable> {
-  const english = compileOutline(outline as SysrsOutline, null);
-  if (typeof english === 'string') throw new ConfigError(`outline ${outlineFile} is invalid: ${english}`);
+function checkOutline(text: string, outlineFile: string, tables: ReadonlyMap<string, { text: string; file: string }>): { outline: OutlineData; headingTables: Map<string, HeadingTable> } {
+  const outline = loadOutline(text, outlineFile);
   const headingTables = new Map<string, HeadingTable>();
-  for (const [lang, { text, file }] of tables) {
-    const table = parseTable(text, file, lang);
-    const problem = tableProblem(table, english);
-    const translated = problem ?? compileOutline(outline as SysrsOutline, table);
-    if (typeof translated === 'string') throw new ConfigError(`heading table ${file} is invalid: ${translated}`);
-    headingTables.set(lang, table);
-  }
-  return headingTables;
+  for (const [lang, table] of tables) headingTables.set(lang, loadHeadingTable(table.text, table.file, lang, outline));
+  return { outline, headingTables };
 }
 
 /**
@@ -427,13 +510,7 @@ export function loadRuleData(root: string, kinds: readonly { name: string; ruleF
     let headingTables: ReadonlyMap<string, HeadingTable> = new Map();
     if (kind.ruleFiles.outline) {
       const { file, text } = texts.get(kind.ruleFiles.outline)!;
-      const shown = shownPath(root, file);
-      try {
-        outline = JSON.parse(text);
-      } catch (e) {
-        throw new ConfigError(`outline ${shown} is not valid JSON: ${(e as Error).message}`);
-      }
-      headingTables = checkOutline(outline, shown, tableFiles.get(kind.name) ?? new Map());
+      ({ outline, headingTables } = checkOutline(text, shownPath(root, file), tableFiles.get(kind.name) ?? new Map()));
     }
     out.set(kind.name, { schema, outline, headingTables });
   }
