@@ -24,7 +24,7 @@ export const sysrsKind: KindDef<SysrsParse, SysrsFacts, SysrsDoc> = {
   fileName: null,
   fallbackId: sysrsFileId,
   parse: (file, data, full) => parseSysrs(file, data, full),
-  rules: [...FILE_RULES, unusedDisableDirective, sysrsLanguage, ...FRONTMATTER_RULES, duplicateKey, ...SCHEMA_RULES, ...outlineRules('sysrs')],
+  rules: [...FILE_RULES, unusedDisableDirective, sysrsLanguage, ...FRONTMATTER_RULES, duplicateKey, ...SCHEMA_RULES, ...outlineRules('sysrs', true)],
   id: (p, file) => p.id?.value ?? sysrsFileId(file.path),
   facts: (p, file) => ({ kind: 'sysrs', id: p.id, lang: file.lang }),
   factsId: (f) => f.id?.value ?? null,

@@ -27,7 +27,7 @@ export type SysrsBody = OutlineBody;
 export type SysrsBodyCheck = OutlineBodyCheck;
 
 /** Every rule id the outline rules report for SysRS, with what it checks. */
-export const SYSRS_OUTLINE_RULES: Readonly<Record<string, string>> = Object.fromEntries(outlineRules('sysrs').map((r) => [r.id, r.description]));
+export const SYSRS_OUTLINE_RULES: Readonly<Record<string, string>> = Object.fromEntries(outlineRules('sysrs', true).map((r) => [r.id, r.description]));
 
 /**
  * Checks a SysRS body against the outline and parses it into the body model.

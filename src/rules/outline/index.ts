@@ -31,10 +31,14 @@ export const OUTLINE_RULE_TEMPLATES: readonly OutlineRuleTemplate[] = [h1Outline
 
 const byPrefix = new Map<string, Rule<never>[]>();
 
-/** The outline rules of a kind whose rule ids start with `prefix` (the same objects for the same prefix). */
-export function outlineRules(prefix: string): Rule<never>[] {
-  let rules = byPrefix.get(prefix);
-  if (rules === undefined) byPrefix.set(prefix, (rules = OUTLINE_RULE_TEMPLATES.map((t) => outlineRule(t, prefix))));
+/**
+ * The outline rules of a kind whose rule ids start with `prefix` (the same objects for the same
+ * prefix). `withExamples`: the kind checks the SysRS outline the rules' examples are written in.
+ */
+export function outlineRules(prefix: string, withExamples = false): Rule<never>[] {
+  const key = `${prefix}\0${withExamples}`;
+  let rules = byPrefix.get(key);
+  if (rules === undefined) byPrefix.set(key, (rules = OUTLINE_RULE_TEMPLATES.map((t) => outlineRule(t, prefix, withExamples))));
   return [...rules];
 }
 

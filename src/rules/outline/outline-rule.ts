@@ -18,12 +18,15 @@ export interface OutlineRuleTemplate {
   outline(model: OutlineModel, report: Report): void;
 }
 
-/** The outline rule `t` for the kind whose rule ids start with `prefix`. */
-export function outlineRule(t: OutlineRuleTemplate, prefix: string): Rule<never> {
+/**
+ * The outline rule `t` for the kind whose rule ids start with `prefix`. The examples are SysRS
+ * documents, so only the kind that checks SysRS's own outline takes them (`withExamples`).
+ */
+export function outlineRule(t: OutlineRuleTemplate, prefix: string, withExamples: boolean): Rule<never> {
   return defineRule({
     id: `${prefix}-${t.suffix}`,
     description: t.description,
-    examples: prefix === 'sysrs' ? t.examples : { ok: [], notOk: [] },
+    examples: withExamples ? t.examples : { ok: [], notOk: [] },
     outline: t.outline,
   });
 }
