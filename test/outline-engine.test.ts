@@ -169,7 +169,7 @@ describe('a root\'s own outline file, through the CLI', () => {
     const bad = structuredClone(sysrsOutline) as unknown as { sections: Record<string, unknown>[] };
     bad.sections[0]!['mandatroy'] = true;
     const run = runCli(['lint', '--root', rootWith(bad)]);
-    expect(run.stderr).toBe('docgate: outline schemas/sysrs-outline.json is invalid: sections[0].mandatroy is not allowed (not a field of an outline section)\n');
+    expect(run.stderr).toBe('docgate: schemas/sysrs-outline.json:10:7 outline is invalid: sections[0].mandatroy is not allowed (not a field of an outline section)\n');
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
   });

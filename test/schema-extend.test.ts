@@ -182,7 +182,7 @@ describe('a root schema extends a bundled one by `$ref` to its `$id`', () => {
       code: 2,
       stdout: '',
       stderr:
-        'docgate: schema schemas/process-frontmatter.schema.json does not compile: `$ref` https://docgate.dev/schemas/process-frontmatter.schema.json at #/$ref leads back to #, without going into the data: it would never end (a schema that reuses a bundled `$id` replaces it; remove the `$id` to extend it)\n',
+        'docgate: schemas/process-frontmatter.schema.json:4:11 schema does not compile: `$ref` https://docgate.dev/schemas/process-frontmatter.schema.json at #/$ref leads back to #, without going into the data: it would never end (a schema that reuses a bundled `$id` replaces it; remove the `$id` to extend it)\n',
     });
   });
 
@@ -196,7 +196,7 @@ describe('a root schema extends a bundled one by `$ref` to its `$id`', () => {
       expect(runCli(['lint', '--root', root])).toEqual({
         code: 2,
         stdout: '',
-        stderr: `docgate: schema schemas/process-frontmatter.schema.json does not compile: unexpected ${what}, expected a JSON object (or \`true\`/\`false\`)\n`,
+        stderr: `docgate: schemas/process-frontmatter.schema.json:1:1 schema does not compile: unexpected ${what}, expected a JSON object (or \`true\`/\`false\`)\n`,
       });
     }
   });
@@ -209,7 +209,7 @@ describe('a root schema extends a bundled one by `$ref` to its `$id`', () => {
     expect(runCli(['lint', '--root', root])).toEqual({
       code: 2,
       stdout: '',
-      stderr: "docgate: schema schemas/process-frontmatter.schema.json does not compile: can't resolve reference https://docgate.dev/schemas/proces-frontmatter.schema.json from id #\n",
+      stderr: "docgate: schemas/process-frontmatter.schema.json:3:11 schema does not compile: can't resolve reference https://docgate.dev/schemas/proces-frontmatter.schema.json from id #\n",
     });
   });
 });

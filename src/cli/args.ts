@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../core/schemas.js';
+import { ConfigError, UsageError } from '../core/schemas.js';
 
 export interface ReportTarget {
   format: string;
@@ -130,7 +130,7 @@ function reportTargets(tokens: NonNullable<ReturnType<typeof parseArgs>['tokens'
     if (t.kind !== 'option') continue;
     if (t.name === 'format') {
       const format = t.value ?? '';
-      if (!FORMATS.includes(format)) throw new ConfigError(`unknown format '${format}' (expected one of: ${FORMATS.join(', ')})`);
+      if (!FORMATS.includes(format)) throw new UsageError(`unknown format '${format}' (expected one of: ${FORMATS.join(', ')})`);
       targets.push({ format });
     } else if (t.name === 'output') {
       const last = targets[targets.length - 1];
@@ -167,12 +167,12 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliAr
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help', usage: USAGE };
   if (command === '--version' || command === '-v') return { command: 'version' };
-  if (command !== 'lint' && command !== 'mcp') throw new ConfigError(`unknown command '${command}'`);
+  if (command !== 'lint' && command !== 'mcp') throw new UsageError(`unknown command '${command}'`);
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: [...rest], allowPositionals: command === 'lint', strict: true, tokens: true, options: command === 'lint' ? LINT_PARSE_OPTIONS : ROOT_OPTIONS });
   } catch (e) {
-    throw new ConfigError((e as Error).message);
+    throw new UsageError((e as Error).message);
   }
   const v = parsed.values;
   if (v.help === true) return { command: 'help', usage: command === 'lint' ? LINT_USAGE : MCP_USAGE };

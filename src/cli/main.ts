@@ -10,7 +10,7 @@ import { applySuppressions, pruneSuppressions, recordSuppressions, serializeSupp
 import { loadProject } from '../engine/project.js';
 import type { Project, ProjectOptions } from '../engine/project.js';
 import { WriteRefused, appendRegular, isInside, namesDevice, realFolder, replaceFile, writeDirect } from '../core/safe-fs.js';
-import { ConfigError } from '../core/schemas.js';
+import { ConfigError, UsageError } from '../core/schemas.js';
 import { VERSION } from '../core/version.js';
 import { githubStepSummary } from '../report/github.js';
 import { FORMATTERS } from '../report/index.js';
@@ -191,7 +191,7 @@ async function main(argv: string[]): Promise<number> {
     }
   } catch (e) {
     if (e instanceof ConfigError) {
-      process.stderr.write(`docgate: ${e.message}\n${e.message.startsWith('unknown') || e.message.includes('option') ? `\n${USAGE}\n` : ''}`);
+      process.stderr.write(`docgate: ${e.message}\n${e instanceof UsageError ? `\n${USAGE}\n` : ''}`);
       return 2;
     }
     process.stderr.write(`docgate: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);

@@ -4,12 +4,15 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
+import { jsonSyntaxPos, jsonValuePos } from './json-position.js';
 import { linearPattern, linearRegExp } from './linear-regexp.js';
+import { FILE_START, LineIndex } from './position.js';
+import type { Pos } from './position.js';
 import { isInside, listInside, readInside, realFolder, resolved, whyUnread } from './safe-fs.js';
 import { propertiesOf, refLoop } from './schema-refs.js';
 import type { Lookup, SchemaNode } from './schema-refs.js';
 import type { HeadingTable } from './types.js';
-import { compileOutline, OutlineDataError, pointerOf } from '../parse/outline/data.js';
+import { compileOutline, OutlineDataError, pointerOf, pointerSegments } from '../parse/outline/data.js';
 import type { CompiledOutline, OutlineData } from '../parse/outline/data.js';
 import { outlineProblem } from '../parse/outline/schema-problem.js';
 
@@ -21,6 +24,9 @@ export const OUTLINE_SCHEMA_FILE = 'outline.schema.json';
 
 /** A usage or configuration problem (exit code 2), as opposed to a content defect. */
 export class ConfigError extends Error {}
+
+/** A command line docgate cannot read (unknown command, option or format): the usage follows the message. */
+export class UsageError extends ConfigError {}
 
 /** A JSON Schema as rules read it. Any subschema may be a boolean (`true`: anything, `false`: nothing). */
 export interface JsonSchema {
@@ -205,7 +211,34 @@ function runtimeCompile(schema: JsonSchema): ValidateFunction {
   });
   (formats.default ?? formats)(ajv);
   for (const [id, target] of bundledSchemas()) if (id !== idOf(schema)) ajv.addSchema(openForRef(target), id);
+  // The meta-schema first, for the place in the file that breaks it (ajv.compile only says what).
+  if (!ajv.validateSchema(schema)) {
+    const first = ajv.errors?.find((x) => x.keyword !== 'if' && x.keyword !== '$dynamicRef') ?? ajv.errors?.[0];
+    if (first) throw new SchemaProblem(`${first.instancePath.slice(1) || 'the schema'} ${first.message ?? 'is not a JSON Schema'}`, first.instancePath.split('/').slice(1).map((x) => x.replace(/~1/g, '/').replace(/~0/g, '~')));
+  }
   return ajv.compile(schema);
+}
+
+/**
+ * Where the `$ref` or pattern at fault is written (a loop's message names its pointer; ajv's, and the
+ * linear-time engine's, quote the reference or pattern); else the file as a whole.
+ */
+function refPos(text: string, message: string): Pos {
+  const pointer = /^`\$ref` \S+ at #(\/\S*)/.exec(message)?.[1];
+  if (pointer !== undefined) return jsonValuePos(text, pointerSegments(pointer));
+  const written = /^can't resolve reference (\S+)/.exec(message)?.[1] ?? /^pattern `(.*)` cannot be used: /.exec(message)?.[1];
+  const offset = written === undefined ? -1 : text.indexOf(JSON.stringify(written));
+  return offset < 0 ? FILE_START : new LineIndex(text).pos(offset);
+}
+
+/** A schema that breaks the JSON Schema meta-schema, with the path of the value at fault. */
+class SchemaProblem extends Error {
+  constructor(
+    message: string,
+    readonly path: readonly string[],
+  ) {
+    super(message);
+  }
 }
 
 /** A rule file as messages name it: root-relative (`schemas/x.json`), or docgate's own by its full path. */
@@ -219,11 +252,11 @@ function compile(text: string, file: string, shown = file): CompiledSchema {
   try {
     schema = JSON.parse(text) as JsonSchema;
   } catch (e) {
-    throw new ConfigError(`schema ${shown} is not valid JSON: ${(e as Error).message}`);
+    throw new RuleDataError(shown, jsonSyntaxPos(text, e), `schema is not valid JSON: ${(e as Error).message}`);
   }
   if (!isPlainObject(schema) && typeof schema !== 'boolean') {
     const what = schema === null ? 'null' : Array.isArray(schema) ? 'a list' : `a ${typeof schema}`;
-    throw new ConfigError(`schema ${shown} does not compile: unexpected ${what}, expected a JSON object (or \`true\`/\`false\`)`);
+    throw new RuleDataError(shown, FILE_START, `schema does not compile: unexpected ${what}, expected a JSON object (or \`true\`/\`false\`)`);
   }
   const properties = propertiesOf(schema as SchemaNode, schema as SchemaNode, lookupFor(schema));
   let validate = compiled.get(text);
@@ -246,7 +279,8 @@ function compile(text: string, file: string, shown = file): CompiledSchema {
     try {
       validate = runtimeCompile(schema);
     } catch (e) {
-      throw new ConfigError(`schema ${shown} does not compile: ${(e as Error).message}`);
+      const at = e instanceof SchemaProblem ? jsonValuePos(text, e.path) : refPos(text, (e as Error).message);
+      throw new RuleDataError(shown, at, `schema does not compile: ${(e as Error).message}`);
     }
     compiled.set(text, validate);
   }
@@ -331,17 +365,24 @@ function listTables(dir: string, pattern: RegExp, into: Map<string, string>): vo
 }
 
 /**
- * A refused outline or heading table: a configuration error (exit 2) naming the file, with the JSON
- * Pointer of the value at fault (`instancePath`, as ajv gives it) for a message with a position.
+ * A refused rule file (a schema, an outline, a heading table): a configuration error (exit 2) read as
+ * `<file>:<line>:<column> <problem>`, positioned at the value at fault (1:1 for the file as a whole),
+ * like a problem in the configuration file.
  */
 export class RuleDataError extends ConfigError {
   constructor(
-    message: string,
     readonly file: string,
-    readonly instancePath: string,
+    readonly at: Pos,
+    problem: string,
   ) {
-    super(message);
+    super(`${file}:${at.line}:${at.column} ${problem}`);
   }
+}
+
+/** Where an outline's or a table's problem is in its file's text. */
+function problemPos(text: string, e: OutlineDataError | TableProblem): Pos {
+  if (e instanceof TableProblem && e.syntax !== undefined) return jsonSyntaxPos(text, e.syntax);
+  return jsonValuePos(text, pointerSegments(e.instancePath), e instanceof OutlineDataError ? e.key : undefined);
 }
 
 let outlineSchema: CompiledSchema | undefined;
@@ -381,14 +422,14 @@ function loadOutline(text: string, file: string): OutlineData {
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new ConfigError(`outline ${file} is not valid JSON: ${(e as Error).message}`);
+    throw new RuleDataError(file, jsonSyntaxPos(text, e), `outline is not valid JSON: ${(e as Error).message}`);
   }
   try {
     const data = checkedAtBuild(text) ? (raw as OutlineData) : checkOutlineData(raw);
     compileOutline(data, null);
     return data;
   } catch (e) {
-    if (e instanceof OutlineDataError) throw new RuleDataError(`outline ${file} is invalid: ${e.message}`, file, e.instancePath);
+    if (e instanceof OutlineDataError) throw new RuleDataError(file, problemPos(text, e), `outline is invalid: ${e.message}`);
     throw e;
   }
 }
@@ -398,6 +439,8 @@ class TableProblem extends Error {
   constructor(
     message: string,
     readonly instancePath: string,
+    /** The JSON.parse error when the table is not JSON at all. */
+    readonly syntax?: unknown,
   ) {
     super(message);
   }
@@ -408,7 +451,7 @@ function parseTable(text: string, lang: string): HeadingTable {
   try {
     t = JSON.parse(text) as HeadingTable;
   } catch (e) {
-    throw new TableProblem((e as Error).message, '');
+    throw new TableProblem(`not valid JSON: ${(e as Error).message}`, '', e);
   }
   if (typeof t?.h1Prefix !== 'string' || typeof t.headings !== 'object' || t.headings === null) throw new TableProblem('needs `h1Prefix` and `headings`', '');
   return { language: lang, h1Prefix: t.h1Prefix, headings: t.headings };
@@ -442,7 +485,8 @@ function loadHeadingTable(text: string, file: string, lang: string, outline: Out
     compileOutline(outline, table);
     return table;
   } catch (e) {
-    if (e instanceof TableProblem || e instanceof OutlineDataError) throw new RuleDataError(`heading table ${file} is invalid: ${e.message}`, file, e.instancePath);
+    if (e instanceof TableProblem && e.syntax !== undefined) throw new RuleDataError(file, problemPos(text, e), `heading table is ${e.message}`);
+    if (e instanceof TableProblem || e instanceof OutlineDataError) throw new RuleDataError(file, problemPos(text, e), `heading table is invalid: ${e.message}`);
     throw e;
   }
 }

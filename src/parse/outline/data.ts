@@ -84,6 +84,8 @@ export class OutlineDataError extends Error {
   constructor(
     message: string,
     readonly instancePath: string,
+    /** A member of the value at `instancePath` whose key is at fault (one that is not allowed), if any. */
+    readonly key?: string,
   ) {
     super(message);
   }

@@ -42,13 +42,13 @@ export function outlineProblem(errors: readonly ErrorObject[], schema: object): 
   const e = errors.find((x) => x.keyword !== 'if') ?? errors[0]!;
   const segments = pointerSegments(e.instancePath);
   const where = (s: readonly string[]): string => (s.length === 0 ? 'the outline' : dataPath(pointerOf(s)));
-  const say = (message: string): OutlineDataError => new OutlineDataError(message, e.instancePath);
+  const say = (message: string, key?: string): OutlineDataError => new OutlineDataError(message, e.instancePath, key);
   const params = e.params as Record<string, unknown>;
   switch (e.keyword) {
     case 'required':
       return say(`${where([...segments, String(params['missingProperty'])])} is not ${descriptions(schema).get(String(params['missingProperty'])) ?? 'present'}`);
     case 'additionalProperties':
-      return say(`${where([...segments, String(params['additionalProperty'])])} is not allowed (not a field of ${segments.length === 0 ? 'an outline' : 'an outline section'})`);
+      return say(`${where([...segments, String(params['additionalProperty'])])} is not allowed (not a field of ${segments.length === 0 ? 'an outline' : 'an outline section'})`, String(params['additionalProperty']));
     case 'const':
       return say(`${where(segments)} is ${JSON.stringify(e.data) ?? String(e.data)}, not ${JSON.stringify(params['allowedValue'])}`);
     case 'not':
