@@ -156,6 +156,11 @@ describe('a root schema extends a bundled one by `$ref` to its `$id`', () => {
     });
     const copy = spawnCli(join(install, 'bin', 'docgate.js'), ['lint', '--root', root]);
     expect(copy).toEqual({ code: 0, stdout: '0 problems in 0 files (1 files checked)\n', stderr: '' });
+    // The same version with another bundled schema: a cache written by one is not replayed by the other.
+    const cache = ['--cache', '--cache-location', join(tmp, 'upgrade-cache.json')];
+    expect(runCli(['lint', '--root', root, ...cache]).code).toBe(1);
+    expect(spawnCli(join(install, 'bin', 'docgate.js'), ['lint', '--root', root, ...cache])).toEqual({ code: 0, stdout: '0 problems in 0 files (1 files checked)\n', stderr: '' });
+    expect(runCli(['lint', '--root', root, ...cache]).code).toBe(1);
   });
 
   it('a root file that reuses the bundled `$id` (a whole copy, as before) still overrides the bundled schema', () => {

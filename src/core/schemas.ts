@@ -541,6 +541,11 @@ export function loadRuleData(root: string, kinds: readonly { name: string; ruleF
     }
     tableFiles.set(kind.name, tables);
   }
+  // A root's own schema that may `$ref` docgate's by `$id` depends on their texts too (the cache must
+  // not replay results of a schema it refers to as it was in another build of the same version).
+  if ([...texts.values()].some((r) => !r.file.startsWith(BUNDLED_SCHEMA_DIR + sep) && r.text.includes('"$ref"'))) {
+    for (const [id, schema] of bundledSchemas()) parts.push(id, JSON.stringify(schema));
+  }
   // NUL never occurs in a rule file that parses as JSON, so the key splits back into the same parts.
   const key = `${kinds.map((k) => k.name).join(',')}\0${parts.join('\0')}`;
   const cached = loaded.get(key);
