@@ -306,3 +306,25 @@ describe('the baseline and the configuration in the MCP server', () => {
     }
   });
 });
+
+describe('a change to the configuration or a rule file is seen at once', () => {
+  it('by the lint cache and by the MCP server, without a restart', async () => {
+    const dir = root({ ...legacy(), 'docgate.config.yaml': 'rules:\n  unknown-key: off\n  process-empty-body: off\n' });
+    const cached = (): { code: number; stdout: string } => runCli(['lint', '--cache'], { cwd: dir });
+    expect(cached()).toMatchObject({ code: 0, stdout: '0 problems in 0 files (3 files checked)\n' });
+    const s = await startMcp(dir);
+    try {
+      expect(structuredOf(await s.call('get_process', { name: 'a-legacy' }))).toMatchObject({ slug: 'a-legacy' });
+      // The rule back on: lint's cache and the server's memory both judge again.
+      write(dir, { 'docgate.config.yaml': 'rules:\n  process-empty-body: off\n' });
+      expect(cached()).toEqual({ code: 1, stdout: lines('processes/a-legacy.md', `  ${unknown(3, 'owner')}`, `  ${unknown(4, 'team')}`, '', '2 problems in 1 files (3 files checked)'), stderr: '' });
+      expect(JSON.parse(textOf(await s.call('get_process', { name: 'a-legacy' })))).toMatchObject({ id: 'a-legacy', error: [unknown(3, 'owner'), unknown(4, 'team')].join('\n') });
+      // A root schema that accepts `owner` and `team`: a rule file changed, the same again.
+      write(dir, { 'schemas/process-frontmatter.schema.json': '{ "type": "object", "properties": { "name": { "type": "string" }, "owner": {}, "team": {} } }\n' });
+      expect(cached()).toMatchObject({ code: 0, stdout: '0 problems in 0 files (3 files checked)\n' });
+      expect(structuredOf(await s.call('get_process', { name: 'a-legacy' }))).toMatchObject({ slug: 'a-legacy' });
+    } finally {
+      await s.close();
+    }
+  });
+});
