@@ -136,7 +136,9 @@ function directivesOf(r: unknown): { list: Directive[]; used: boolean[] } {
 
 /** The id a document of this path and facts gets when nothing else names it (stored as 0: most rows). */
 function usualId(k: AnyKind, path: string, facts: Facts): string {
-  return k.factsId?.(facts) ?? k.fallbackId(path);
+  // No optional call: this runs per cache row, mostly unoptimized, and most kinds have no factsId.
+  if (k.factsId === undefined) return k.fallbackId(path);
+  return k.factsId(facts) ?? k.fallbackId(path);
 }
 
 /** A kind's section as text: its rows in path order. */

@@ -398,26 +398,27 @@ export function checkOutlineData(raw: unknown): OutlineData {
   return raw as OutlineData;
 }
 
-let checkedOutlines: readonly string[] | undefined;
+let checkedTexts: ReadonlySet<string> | undefined;
 
 /**
- * Whether the build checked exactly this outline text against the outline schema (docgate's own
- * outlines: scripts/build-validators.mjs). Running the schema's validator the first time costs a few
- * milliseconds, a twentieth of a one-file lint; a root's own outline is checked when loaded.
+ * Whether the build checked exactly this text (docgate's own outlines, and each of its heading tables
+ * with the outline, as `outline\0table`: scripts/build-validators.mjs). Running the outline schema's
+ * validator the first time and compiling the outline for each table cost a few milliseconds, several
+ * percent of a one-file lint; a root's own outline or table (another text) is checked when loaded.
  */
 function checkedAtBuild(text: string): boolean {
-  if (checkedOutlines === undefined) {
+  if (checkedTexts === undefined) {
     try {
-      checkedOutlines = JSON.parse(readFileSync(join(PRECOMPILED_DIR, 'outlines.json'), 'utf8')) as string[];
+      checkedTexts = new Set(JSON.parse(readFileSync(join(PRECOMPILED_DIR, 'outlines.json'), 'utf8')) as string[]);
     } catch {
-      checkedOutlines = []; // running from src/ (tests) or an unbuilt tree: check every outline
+      checkedTexts = new Set(); // running from src/ (tests) or an unbuilt tree: check every outline
     }
   }
-  return checkedOutlines.includes(text);
+  return checkedTexts.has(text);
 }
 
 /** An outline file: JSON, checked by the outline schema, then compiled (which checks what a schema cannot). */
-function loadOutline(text: string, file: string): OutlineData {
+function loadOutline(text: string, file: string, trustBuild: boolean): OutlineData {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -425,7 +426,8 @@ function loadOutline(text: string, file: string): OutlineData {
     throw new RuleDataError(file, jsonSyntaxPos(text, e), `outline is not valid JSON: ${(e as Error).message}`);
   }
   try {
-    const data = checkedAtBuild(text) ? (raw as OutlineData) : checkOutlineData(raw);
+    if (trustBuild && checkedAtBuild(text)) return raw as OutlineData;
+    const data = checkOutlineData(raw);
     compileOutline(data, null);
     return data;
   } catch (e) {
@@ -478,9 +480,10 @@ function checkTable(table: HeadingTable, outline: CompiledOutline): void {
 }
 
 /** A heading table file for an outline: its shape, its translations, and the outline compiled through it. */
-function loadHeadingTable(text: string, file: string, lang: string, outline: OutlineData): HeadingTable {
+function loadHeadingTable(text: string, file: string, lang: string, outline: OutlineData, checked: boolean): HeadingTable {
   try {
     const table = parseTable(text, lang);
+    if (checked) return table;
     checkTable(table, compileOutline(outline, null));
     compileOutline(outline, table);
     return table;
@@ -496,12 +499,13 @@ const loaded = new Map<string, RuleData>();
 /**
  * Checks an outline, and every heading table against it, when they are loaded: a malformed outline or
  * heading table is a configuration error here, once, rather than a failure of every document at 1:1
- * (SPEC §8). The compiled forms are cached for the outline engine.
+ * (SPEC §8). The compiled forms are cached for the outline engine. `trustBuild`: skip what the build
+ * checked (false: the build itself).
  */
-function checkOutline(text: string, outlineFile: string, tables: ReadonlyMap<string, { text: string; file: string }>): { outline: OutlineData; headingTables: Map<string, HeadingTable> } {
-  const outline = loadOutline(text, outlineFile);
+export function checkOutline(text: string, outlineFile: string, tables: ReadonlyMap<string, { text: string; file: string }>, trustBuild = true): { outline: OutlineData; headingTables: Map<string, HeadingTable> } {
+  const outline = loadOutline(text, outlineFile, trustBuild);
   const headingTables = new Map<string, HeadingTable>();
-  for (const [lang, table] of tables) headingTables.set(lang, loadHeadingTable(table.text, table.file, lang, outline));
+  for (const [lang, table] of tables) headingTables.set(lang, loadHeadingTable(table.text, table.file, lang, outline, trustBuild && checkedAtBuild(`${text}\0${table.text}`)));
   return { outline, headingTables };
 }
 
