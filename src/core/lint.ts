@@ -489,7 +489,7 @@ function listingToKeep(kind: Kind, folders: ReadonlyMap<string, string | null>, 
 const KEEP_READ_BYTES = 16 * 1024 * 1024;
 
 /** How close to a run's start a modification makes a cached stat untrustworthy (coarse file-system clocks). */
-const RACY_WINDOW_MS = 2000;
+export const RACY_WINDOW_MS = 2000;
 
 /** `{ racy: true }` when the file's mtime (the first field of its identity) is near or after the run's start. */
 function racy(identity: string, started: number): { racy?: true } {

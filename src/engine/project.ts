@@ -4,6 +4,7 @@
  * each kind (schemas, outlines, heading tables), and every rule id. Everything that lints, caches or
  * serves documents works from a project; its `key` changes whenever any of that data does.
  */
+import { join, resolve } from 'node:path';
 import { sha256 } from '../core/file-identity.js';
 import { Layout } from '../core/layout.js';
 import { linearPattern } from '../core/linear-regexp.js';
@@ -12,9 +13,9 @@ import { ConfigError, loadRuleData } from '../core/schemas.js';
 import { CUSTOM_RULE_SUFFIXES, customKind } from '../kinds/custom/kind.js';
 import { BUILTIN_KINDS, rulesOf } from '../kinds/index.js';
 import type { RuleEntry } from '../kinds/index.js';
-import { loadSuppressions } from './baseline.js';
+import { loadSuppressions, suppressionsPath } from './baseline.js';
 import type { Suppressions } from './baseline.js';
-import { configProblem, loadConfig } from './config.js';
+import { CONFIG_CANDIDATES, configProblem, loadConfig } from './config.js';
 import type { Config, Setting } from './config.js';
 import { GlobError, compileGlobs, compilePathGlob } from './glob.js';
 import type { AnyKind, KindData } from './kind.js';
@@ -45,6 +46,12 @@ export interface Project {
   readonly key: string;
   /** SHA-256 of `key`, computed on first use (node:crypto costs ~5 ms to load; a cache hit never needs it). */
   readonly hash: string;
+  /**
+   * Every path the project was made from, whether it exists or not (the configuration files a root may
+   * have, its rule folder and rule files, the baseline): while none of their stat identities changes, a
+   * long-running server may keep the project instead of loading it at every call.
+   */
+  readonly inputs: readonly string[];
 }
 
 export interface ProjectOptions {
@@ -185,7 +192,8 @@ export function loadProject(root: string, options: ProjectOptions = {}): Project
   const key = `${config.file ?? ''}\0${config.text}\0${ruleData.key}${ignorePatterns.length > 0 ? `\0${ignorePatterns.join('\0')}` : ''}`;
   const load = (): Suppressions => loadSuppressions(root, options.suppressions, options.cwd ?? process.cwd());
   const cached = projects.get(`${root}\0${key}`);
-  if (cached) return withBaseline(cached, load);
+  const inputs = projectInputs(root, options, kinds, config.schemas);
+  if (cached) return withBaseline(cached, load, inputs);
 
   const rules = rulesOf(kinds);
   check(config, rules);
@@ -198,6 +206,7 @@ export function loadProject(root: string, options: ProjectOptions = {}): Project
   );
   let digest: string | undefined;
   const project: Project = {
+    inputs: [],
     root,
     config,
     kinds,
@@ -216,14 +225,24 @@ export function loadProject(root: string, options: ProjectOptions = {}): Project
     },
   };
   projects.set(`${root}\0${key}`, project);
-  return withBaseline(project, load);
+  return withBaseline(project, load, inputs);
+}
+
+/** The paths a project of `root` is made from (see Project.inputs); docgate's own files never change under it. */
+function projectInputs(root: string, options: ProjectOptions, kinds: readonly AnyKind[], folder = 'schemas'): string[] {
+  const cwd = options.cwd ?? process.cwd();
+  const configs = options.config !== undefined ? [resolve(cwd, options.config)] : CONFIG_CANDIDATES.map((n) => join(root, n));
+  const rules = join(root, folder);
+  const names = new Set(kinds.flatMap((k) => [k.ruleFiles.schema, k.ruleFiles.outline].filter((n): n is string => n !== undefined)));
+  return [...configs, rules, ...[...names].map((n) => join(rules, n)), suppressionsPath(root, options.suppressions, cwd)];
 }
 
 /**
  * The project as one call sees it: its baseline read on first use (a tool that refuses its arguments
- * reads nothing), and its key extended by the baseline's text (without one, the key of the rest alone).
+ * reads nothing), its key extended by the baseline's text (without one, the key of the rest alone), and
+ * the inputs of this call's options.
  */
-function withBaseline(base: Project, load: () => Suppressions): Project {
+function withBaseline(base: Project, load: () => Suppressions, inputs: readonly string[]): Project {
   let suppressions: Suppressions | undefined;
   let key: string | undefined;
   let digest: string | undefined;
@@ -236,6 +255,7 @@ function withBaseline(base: Project, load: () => Suppressions): Project {
     suppressions: { get: baseline, enumerable: true },
     key: { get: keyOf, enumerable: true },
     hash: { get: () => (digest ??= sha256(keyOf())), enumerable: true },
+    inputs: { value: inputs, enumerable: true },
   }) as Project;
 }
 
