@@ -4,6 +4,7 @@
  * each kind (schemas, outlines, heading tables), and every rule id. Everything that lints, caches or
  * serves documents works from a project; its `key` changes whenever any of that data does.
  */
+import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sha256 } from '../core/file-identity.js';
 import { Layout } from '../core/layout.js';
@@ -234,7 +235,19 @@ function projectInputs(root: string, options: ProjectOptions, kinds: readonly An
   const configs = options.config !== undefined ? [resolve(cwd, options.config)] : CONFIG_CANDIDATES.map((n) => join(root, n));
   const rules = join(root, folder);
   const names = new Set(kinds.flatMap((k) => [k.ruleFiles.schema, k.ruleFiles.outline].filter((n): n is string => n !== undefined)));
+  // Heading tables edited in place leave their folder's identity as it was: each is an input too.
+  const patterns = kinds.flatMap((k) => (k.ruleFiles.headingTables ? [k.ruleFiles.headingTables] : []));
+  for (const name of patterns.length > 0 ? listNames(rules) : []) if (patterns.some((p) => p.test(name))) names.add(name);
   return [...configs, rules, ...[...names].map((n) => join(rules, n)), suppressionsPath(root, options.suppressions, cwd)];
+}
+
+/** The names in a folder, none when it cannot be listed (then its own identity stands for it). */
+function listNames(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
 }
 
 /**
