@@ -3,7 +3,7 @@
 // standalone output still calls `require`), so that start-up never loads or runs the ajv compiler for
 // them. The runtime uses a precompiled validator only when the schema text is the same; any other
 // schema (a root's override) is compiled at run time. Options must match src/core/schemas.ts.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -11,9 +11,11 @@ import standalone from 'ajv/dist/standalone/index.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(repo, 'dist', 'validators');
-// The schema files the kinds of the registry read (tsc has compiled it into dist/ by now).
+// The schema files the kinds of the registry read (tsc has compiled it into dist/ by now), the
+// configuration's, and the one every outline file is checked against when rules are loaded.
 const { BUILTIN_KINDS } = await import('../dist/kinds/index.js');
-const files = [...BUILTIN_KINDS.flatMap((k) => (k.ruleFiles.schema ? [k.ruleFiles.schema] : [])), 'docgate.config.schema.json'];
+const { OUTLINE_SCHEMA_FILE } = await import('../dist/core/schemas.js');
+const files = [...BUILTIN_KINDS.flatMap((k) => (k.ruleFiles.schema ? [k.ruleFiles.schema] : [])), 'docgate.config.schema.json', OUTLINE_SCHEMA_FILE];
 const standaloneCode = standalone.default ?? standalone;
 
 mkdirSync(out, { recursive: true });
@@ -28,3 +30,21 @@ for (const file of files) {
 }
 writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 console.log(`precompiled ${files.length} schema validators into dist/validators`);
+
+// docgate's own outline files are checked here, once, as loading rules would check a root's own: the
+// outline against the outline schema and compiled, each heading table of its kind against it. The
+// texts that pass are listed (`outline` and `outline\0table`); loading rules checks only other texts.
+const { checkOutline } = await import('../dist/core/schemas.js');
+const outlines = [];
+for (const kind of BUILTIN_KINDS) {
+  if (!kind.ruleFiles.outline) continue;
+  const text = readFileSync(join(repo, 'schemas', kind.ruleFiles.outline), 'utf8');
+  const tables = new Map();
+  for (const name of readdirSync(join(repo, 'schemas')).sort()) {
+    const m = kind.ruleFiles.headingTables?.exec(name);
+    if (m) tables.set(m[1], { text: readFileSync(join(repo, 'schemas', name), 'utf8'), file: `schemas/${name}` });
+  }
+  checkOutline(text, `schemas/${kind.ruleFiles.outline}`, tables, false); // throws: the build fails
+  outlines.push(text, ...[...tables.values()].map((t) => `${text}\0${t.text}`));
+}
+writeFileSync(join(out, 'outlines.json'), `${JSON.stringify(outlines)}\n`);

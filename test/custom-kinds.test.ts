@@ -115,6 +115,8 @@ describe('a kind of your own: ADRs in docs/adr/*.md', () => {
     const r = root({ 'docs/adr/0001-use-docgate.md': adr('ADR-0001', 'accepted', body) });
     const { report } = json(r);
     expect(report.results[0]!.error.split('\n')).toEqual(['12:1 Unexpected `## Context` after `## Decision`, expected it before `## Decision` [adr-heading-order]']);
+    const extra = root({ 'docs/adr/0001-use-docgate.md': adr('ADR-0001', 'accepted', '# ADR: Use docgate\n\n## Context\n\nContent rots.\n\n## Decision\n\nLint it.\n\n## Consequences\n\nNone.\n') });
+    expect(json(extra).report.results[0]!.error).toBe('16:1 Unexpected heading `## Consequences`, expected a section heading of the ADR outline [adr-unknown-heading]');
   });
 
   it('carries kind `adr` in json, SARIF and JUnit', () => {

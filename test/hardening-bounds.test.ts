@@ -415,46 +415,66 @@ describe('item 10: rule data is checked when it is loaded', () => {
     return root;
   }
 
-  function exits2(root: string, message: string): void {
+  /** `message`: exact, or a pattern where Node's own JSON.parse wording follows the position. */
+  function exits2(root: string, message: string | RegExp): void {
     for (const args of [['lint', '--root', root], ['lint', '--root', root, join(root, 'docs/sysrs/fixture.md')]]) {
       const run = cli(args);
-      expect(run.stderr).toBe(`docgate: ${message}\n`);
+      if (typeof message === 'string') expect(run.stderr).toBe(`docgate: ${message}\n`);
+      else expect(run.stderr).toMatch(new RegExp(`^docgate: ${message.source}.*\n$`));
       expect(run.code).toBe(2);
       expect(run.stdout).toBe('');
     }
   }
 
   it('an outline `{}`', () => {
-    exits2(withRule('sysrs-outline.json', {}), 'outline schemas/sysrs-outline.json is invalid: h1Prefix is not a non-empty string');
+    exits2(withRule('sysrs-outline.json', {}), 'schemas/sysrs-outline.json:1:1 outline is invalid: h1Prefix is not a non-empty string');
   });
 
   it('an outline `null`', () => {
-    exits2(withRule('sysrs-outline.json', null), 'outline schemas/sysrs-outline.json is invalid: the outline is not an object');
+    exits2(withRule('sysrs-outline.json', null), 'schemas/sysrs-outline.json:1:1 outline is invalid: the outline is not an object');
   });
 
   it('an outline section of the wrong level', () => {
     const bad = structuredClone(outline) as { sections: { level: number }[] };
     bad.sections[1]!.level = 3;
-    exits2(withRule('sysrs-outline.json', bad), 'outline schemas/sysrs-outline.json is invalid: sections[1].level is 3, not 2');
+    exits2(withRule('sysrs-outline.json', bad), 'schemas/sysrs-outline.json:13:16 outline is invalid: sections[1].level is 3, not 2');
   });
 
   it('a heading table mapping two headings to one text blames the table', () => {
     const bad = structuredClone(table);
     bad.headings['System Scope'] = bad.headings['System Purpose'];
-    exits2(withRule('sysrs-headings.de.json', bad), 'heading table schemas/sysrs-headings.de.json is invalid: unexpected translation "Systemzweck" of both "System Purpose" and "System Scope", expected a different text for each heading');
+    exits2(withRule('sysrs-headings.de.json', bad), 'schemas/sysrs-headings.de.json:6:21 heading table is invalid: unexpected translation "Systemzweck" of both "System Purpose" and "System Scope", expected a different text for each heading');
   });
 
   it('a heading table with a value that is not a string', () => {
     const bad = structuredClone(table);
     bad.headings['Goals'] = 5;
-    exits2(withRule('sysrs-headings.de.json', bad), 'heading table schemas/sysrs-headings.de.json is invalid: unexpected translation 5 of "Goals", expected a non-empty string');
+    exits2(withRule('sysrs-headings.de.json', bad), 'schemas/sysrs-headings.de.json:9:14 heading table is invalid: unexpected translation 5 of "Goals", expected a non-empty string');
   });
 
   it('a heading table without some translations names them', () => {
     const bad = structuredClone(table);
     delete bad.headings['Goals'];
     delete bad.headings['Risks'];
-    exits2(withRule('sysrs-headings.de.json', bad), 'heading table schemas/sysrs-headings.de.json is invalid: unexpected table without a translation of "Goals", "Risks", expected one for every heading of the outline');
+    exits2(withRule('sysrs-headings.de.json', bad), 'schemas/sysrs-headings.de.json:4:15 heading table is invalid: unexpected table without a translation of "Goals", "Risks", expected one for every heading of the outline');
+  });
+
+  it('an outline that is not JSON: positioned where JSON.parse stopped', () => {
+    exits2(withRule('sysrs-outline.json', '{\n  "h1Prefix": "SysRS: ",\n  "sections": [\n    { "heading": "A" "level": 2 }\n  ]\n}\n'), /schemas\/sysrs-outline\.json:4:22 outline is not valid JSON: /);
+  });
+
+  it('a heading table that is not JSON, and one with a blank H1 prefix, each positioned in the table', () => {
+    exits2(withRule('sysrs-headings.de.json', '{\n  "h1Prefix": "SysRS: ",\n  "headings": {\n    "Goals": "Ziele",\n  }\n}\n'), /schemas\/sysrs-headings\.de\.json:5:3 heading table is not valid JSON: /);
+    const bad = structuredClone(table) as { h1Prefix: unknown };
+    bad.h1Prefix = ' ';
+    exits2(withRule('sysrs-headings.de.json', bad), 'schemas/sysrs-headings.de.json:3:15 heading table is invalid: unexpected h1Prefix " ", expected a non-empty string');
+  });
+
+  it('a schema that breaks the JSON Schema meta-schema: positioned at the value', () => {
+    const root = newRoot();
+    put(root, 'schemas/process-frontmatter.schema.json', '{\n  "type": "object",\n  "properties": {\n    "name": { "type": "strin" }\n  }\n}\n');
+    const run = cli(['lint', '--root', root]);
+    expect(run).toEqual({ code: 2, stdout: '', stderr: 'docgate: schemas/process-frontmatter.schema.json:4:23 schema does not compile: properties/name/type must be equal to one of the allowed values\n' });
   });
 
   it('a new heading table of another language is checked too', () => {
@@ -469,7 +489,7 @@ describe('item 10: rule data is checked when it is loaded', () => {
     expect(all.length).toBeGreaterThan(30);
     exits2(
       withRule('sysrs-headings.fr.json', { language: 'fr', h1Prefix: 'Spécification : ', headings: {} }),
-      `heading table schemas/sysrs-headings.fr.json is invalid: unexpected table without a translation of ${all.join(', ')}, expected one for every heading of the outline`,
+      `schemas/sysrs-headings.fr.json:4:15 heading table is invalid: unexpected table without a translation of ${all.join(', ')}, expected one for every heading of the outline`,
     );
   });
 
@@ -520,7 +540,7 @@ describe('item 10: rule data is checked when it is loaded', () => {
     put(root, 'schemas/process-frontmatter.schema.json', JSON.stringify(schema));
     put(root, 'processes/a.md', '---\nname: A\n---\n\nBody.\n');
     const run = cli(['lint', '--root', root]);
-    expect(run.stderr).toBe('docgate: schema schemas/process-frontmatter.schema.json does not compile: strict mode: property name matches pattern ^na (use allowMatchingProperties)\n');
+    expect(run.stderr).toBe('docgate: schemas/process-frontmatter.schema.json:1:1 schema does not compile: strict mode: property name matches pattern ^na (use allowMatchingProperties)\n');
     expect(run.code).toBe(2);
   });
 
@@ -583,7 +603,9 @@ describe('item 10: rule data is checked when it is loaded', () => {
     put(root, 'processes/a.md', '---\nname: A\n---\n\nBody.\n');
     const run = cli(['lint', '--root', root]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^docgate: schema schemas\/process-frontmatter\.schema\.json does not compile: pattern `\^\(a\)\\1\$` /);
+    const column = JSON.stringify(schema).indexOf(JSON.stringify('^(a)\\1$')) + 1;
+    expect(column).toBeGreaterThan(1);
+    expect(run.stderr).toMatch(new RegExp(`^docgate: schemas/process-frontmatter\\.schema\\.json:1:${column} schema does not compile: pattern \`\\^\\(a\\)\\\\1\\$\` `));
   });
 });
 

@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { lint } from '../src/core/lint.js';
@@ -10,6 +11,22 @@ export const BIN = join(REPO, 'bin', 'docgate.js');
 
 export function fixture(...parts: string[]): string {
   return join(REPO, 'test', 'fixtures', ...parts);
+}
+
+/** Writes `files` (root-relative path → text) under `dir`, making their folders. */
+export function writeFiles(dir: string, files: Record<string, string>): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+}
+
+/** A new temporary root holding `files`, listed in `made` (for the caller to remove after its tests). */
+export function tempRoot(prefix: string, files: Record<string, string>, made: string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  writeFiles(dir, files);
+  return dir;
 }
 
 export function lintRoot(root: string, paths?: string[]): LintRun {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -49,6 +49,27 @@ describe('Repository (the MCP server’s live view)', () => {
     expect(await names()).toEqual(['failed:process-duplicate-name', 'failed:process-duplicate-name']);
     unlinkSync(join(root, 'processes', 'beta.md'));
     expect(await names()).toEqual(['Alpha']);
+  });
+
+  it('keeps its project while the files it was made from are unchanged, and sees a heading table edited in place', () => {
+    const past = (seconds: number): Date => new Date(Date.now() - seconds * 1000);
+    const table = join(root, 'schemas', 'sysrs-headings.de.json');
+    mkdirSync(join(root, 'schemas'));
+    writeFileSync(table, readFileSync(join(REPO, 'schemas', 'sysrs-headings.de.json')));
+    for (const p of [table, join(root, 'schemas')]) utimesSync(p, past(60), past(60));
+    const first = repo.project();
+    expect(first.inputs).toContain(table);
+    expect(repo.project()).toBe(first);
+    // Edited in place (its folder's identity unchanged): a new project, under a new key.
+    writeFileSync(table, readFileSync(table, 'utf8').replace('Systemzweck', 'Zweck des Systems'));
+    utimesSync(table, past(30), past(30));
+    const second = repo.project();
+    expect(second).not.toBe(first);
+    expect(second.key).not.toBe(first.key);
+    expect(second.key).toContain('Zweck des Systems');
+    // Changed within the racy window of its loading: loaded again at every call, never kept.
+    writeFileSync(table, readFileSync(table, 'utf8').replace('Zweck des Systems', 'Systemzweck'));
+    expect(repo.project()).not.toBe(repo.project());
   });
 
   it('sees a changed rule file (a root schema override)', async () => {

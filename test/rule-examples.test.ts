@@ -37,7 +37,8 @@ function run(ruleId: string, example: Example): string[] {
   roots.push(root);
   write(root, example.path, example.text);
   for (const [path, text] of Object.entries(example.others ?? {})) write(root, path, text);
-  const result = lint({ root, paths: [] }).results.find((r) => r.path === example.path);
+  const run = lint({ root, paths: [] });
+  const result = [...run.results, ...run.warnings].find((r) => r.path === example.path);
   return (result?.diagnostics ?? []).filter((d) => d.rule === ruleId).map((d) => `${d.line}:${d.column} ${d.message}`);
 }
 

@@ -16,6 +16,7 @@ import {
   type SysrsReferencesSection,
   type SysrsUpdatesSection,
 } from '../src/kinds/sysrs/outline.js';
+import { OutlineDataError } from '../src/parse/outline/data.js';
 
 const fixtures = new URL('./fixtures/sysrs-outline/', import.meta.url);
 const read = (name: string): string => readFileSync(fileURLToPath(new URL(name, fixtures)), 'utf8');
@@ -481,11 +482,9 @@ describe('further rules', () => {
     expect((r.body['glossary_notes'] as SysrsListSection).items[0]).toMatchObject({ tag: 'TRM', line: 10 });
   });
 
-  it('reports invalid outline data as one diagnostic instead of throwing', () => {
+  it('refuses invalid outline data, naming the problem (no diagnostic of the document: the data is at fault)', () => {
     const broken = { h1Prefix: 'X: ', sections: [{ heading: 'A', level: 3, content: 'prose' }] } as unknown as SysrsOutline;
-    expect(brief(checkText(MINI, null, broken))).toEqual([
-      '1:1 sysrs-outline-invalid Unexpected outline data (sections[0].level is 3, not 2), expected a valid SysRS outline like schemas/sysrs-outline.json',
-    ]);
+    expect(() => checkText(MINI, null, broken)).toThrow(new OutlineDataError('sections[0].level is 3, not 2', '/sections/0/level'));
   });
 });
 
@@ -550,10 +549,7 @@ describe('garbage input never throws', () => {
 
   it('survives garbage outline, table and arguments', () => {
     const bad = [null, undefined, 42, 'x', {}, { h1Prefix: 1 }, { h1Prefix: 'a', sections: 'no' }] as unknown as SysrsOutline[];
-    for (const o of bad) {
-      const r = checkSysrsBody('# x', 0, o, null);
-      expect(r.diagnostics[0]!.rule).toBe('sysrs-outline-invalid');
-    }
+    for (const o of bad) expect(() => checkSysrsBody('# x', 0, o, null)).toThrow(OutlineDataError);
     const badTable = { language: 'xx', h1Prefix: 7, headings: null } as unknown as HeadingTable;
     expect(checkSysrsBody(read('valid.md').split('---\n').slice(2).join('---\n'), 8, outline, badTable).diagnostics).toEqual([]);
     expect(checkSysrsBody(undefined as unknown as string, Number.NaN, outline, null).diagnostics[0]!.rule).toBe('sysrs-h1');

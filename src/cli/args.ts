@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../core/schemas.js';
+import { ConfigError, UsageError } from '../core/schemas.js';
 
 export interface ReportTarget {
   format: string;
@@ -7,90 +7,209 @@ export interface ReportTarget {
   output?: string;
 }
 
-export interface LintArgs {
+/** What both commands read a root with: `--root`, `--config`, `--suppressions-location`. */
+interface RootArgs {
+  root: string;
+  config?: string;
+  suppressionsLocation?: string;
+}
+
+export interface LintArgs extends RootArgs {
   command: 'lint';
   paths: string[];
-  root: string;
   targets: ReportTarget[];
   cache: boolean;
   cacheLocation?: string;
+  ignorePatterns: string[];
+  quiet: boolean;
+  /** `--max-warnings N`; -1 (the default) = no limit. */
+  maxWarnings: number;
+  /** `--suppress-all` (every rule: null) or `--suppress-rule R...`; undefined = record nothing. */
+  suppress?: string[] | null;
+  prune: boolean;
+  printConfig?: string;
 }
 
-export interface McpArgs {
+export interface McpArgs extends RootArgs {
   command: 'mcp';
-  root: string;
 }
 
-export type CliArgs = LintArgs | McpArgs | { command: 'help' } | { command: 'version' };
+export type CliArgs = LintArgs | McpArgs | { command: 'help'; usage: string } | { command: 'version' };
+
+const LINT_OPTIONS = `  --root DIR                    repository root (default: $DOCGATE_ROOT, else the current folder)
+  --config FILE                 the configuration (default: docgate.config.yaml or docgate.config.json at the root)
+  --ignore-pattern GLOB         also ignore the documents GLOB matches (root-relative, as \`ignores\`); may be repeated
+  --format FORMAT               stylish (default), json, github, sarif or junit; may be repeated (one on stdout)
+  --output FILE                 write the report of the --format before it to FILE (the terminal gets the stylish report)
+  --quiet                       report errors only: warnings are neither printed nor counted
+  --max-warnings N              exit 1 when there are more than N warnings (default: -1, no limit)
+  --cache                       skip files unchanged since the last run (content hash, rule files, configuration, docgate version)
+  --cache-location FILE         where the cache lives (default: <root>/.docgatecache)
+  --suppress-all                record every error found in the suppressions file (the baseline); exit 0
+  --suppress-rule RULE          record the errors of RULE only; may be repeated
+  --prune-suppressions          remove the suppressions that no longer occur from the suppressions file
+  --suppressions-location FILE  the suppressions file (default: <root>/docgate-suppressions.json)
+  --print-config PATH           print the configuration in effect for PATH as JSON; lint nothing
+  -h, --help                    this help`;
+
+const MCP_OPTIONS = `  --root DIR                    repository root (default: $DOCGATE_ROOT, else the current folder)
+  --config FILE                 the configuration (default: docgate.config.yaml or docgate.config.json at the root)
+  --suppressions-location FILE  the suppressions file (default: <root>/docgate-suppressions.json)
+  -h, --help                    this help`;
+
+const EXIT_CODES = 'Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 usage or configuration error.';
+
+export const LINT_USAGE = `Usage: docgate lint [paths...] [options]
+
+Lints the documents of a repository: all of them, or the files and folders named.
+
+Options:
+${LINT_OPTIONS}
+
+${EXIT_CODES}`;
+
+export const MCP_USAGE = `Usage: docgate mcp [options]
+
+Serves the documents of a repository to AI agents: the Model Context Protocol on stdio.
+
+Options:
+${MCP_OPTIONS}`;
 
 export const USAGE = `Usage:
-  docgate lint [paths...] [--root DIR] [--format FORMAT [--output FILE]]... [--cache [--cache-location FILE]]
-  docgate mcp [--root DIR]
+  docgate lint [paths...] [options]
+  docgate mcp [options]
   docgate --help | --version
 
 lint options:
-  --root DIR              repository root (default: $DOCGATE_ROOT, else the current folder)
-  --format FORMAT         stylish (default), json, github, sarif or junit; may be repeated
-  --output FILE           write the preceding --format's report to FILE (the terminal gets the stylish summary)
-  --cache                 skip files unchanged since the last run (content hash, rule files, docgate version)
-  --cache-location FILE   where the cache lives (default: <root>/.docgatecache)
+${LINT_OPTIONS}
 
-Exit codes: 0 no failures, 1 failures found, 2 usage or configuration error.`;
+mcp options:
+${MCP_OPTIONS}
+
+${EXIT_CODES}`;
 
 const FORMATS = ['stylish', 'json', 'github', 'sarif', 'junit'];
 
-/** Parses the command line; a usage problem is a ConfigError (exit 2). */
-export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliArgs {
-  const [command, ...rest] = argv;
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help' };
-  if (command === '--version' || command === '-v') return { command: 'version' };
-  if (command !== 'lint' && command !== 'mcp') throw new ConfigError(`unknown command '${command}'`);
-  let parsed: ReturnType<typeof parseArgs>;
-  try {
-    parsed = parseArgs({
-      args: [...rest],
-      allowPositionals: command === 'lint',
-      strict: true,
-      tokens: true,
-      options:
-        command === 'lint'
-          ? {
-              root: { type: 'string' },
-              format: { type: 'string', multiple: true },
-              output: { type: 'string', multiple: true },
-              cache: { type: 'boolean' },
-              'cache-location': { type: 'string' },
-            }
-          : { root: { type: 'string' } },
-    });
-  } catch (e) {
-    throw new ConfigError((e as Error).message);
-  }
-  const root = (parsed.values.root as string | undefined) ?? env.DOCGATE_ROOT ?? '.';
-  if (root === '') throw new ConfigError('--root needs a folder');
-  if (command === 'mcp') return { command, root };
+const ROOT_OPTIONS = {
+  root: { type: 'string' },
+  config: { type: 'string' },
+  'suppressions-location': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
-  // Each --output belongs to the --format before it; a lone --output applies to the default format.
+const LINT_PARSE_OPTIONS = {
+  ...ROOT_OPTIONS,
+  format: { type: 'string', multiple: true },
+  output: { type: 'string', multiple: true },
+  cache: { type: 'boolean' },
+  'cache-location': { type: 'string' },
+  'ignore-pattern': { type: 'string', multiple: true },
+  quiet: { type: 'boolean' },
+  'max-warnings': { type: 'string' },
+  'suppress-all': { type: 'boolean' },
+  'suppress-rule': { type: 'string', multiple: true },
+  'prune-suppressions': { type: 'boolean' },
+  'print-config': { type: 'string' },
+} as const;
+
+/** A string option's value, refused when given empty (`--config ''`): a usage error naming what it needs. */
+function nonEmpty(value: unknown, flag: string, what: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (value === '') throw new ConfigError(`${flag} needs ${what}`);
+  return value as string;
+}
+
+/**
+ * Each `--output` belongs to the `--format` right before it. At most one report goes to stdout: two
+ * reports there would run together, and an `--output` with no `--format` before it would silently
+ * write stylish (usage errors, exit 2).
+ */
+function reportTargets(tokens: NonNullable<ReturnType<typeof parseArgs>['tokens']>): ReportTarget[] {
   const targets: ReportTarget[] = [];
-  for (const t of parsed.tokens ?? []) {
+  for (const t of tokens) {
     if (t.kind !== 'option') continue;
     if (t.name === 'format') {
       const format = t.value ?? '';
-      if (!FORMATS.includes(format)) throw new ConfigError(`unknown format '${format}' (expected one of: ${FORMATS.join(', ')})`);
+      if (!FORMATS.includes(format)) throw new UsageError(`unknown format '${format}' (expected one of: ${FORMATS.join(', ')})`);
       targets.push({ format });
     } else if (t.name === 'output') {
       const last = targets[targets.length - 1];
       if (!t.value) throw new ConfigError('--output needs a file');
-      if (last && last.output === undefined) last.output = t.value;
-      else targets.push({ format: 'stylish', output: t.value });
+      if (!last || last.output !== undefined) throw new ConfigError(`--output ${t.value} has no --format of its own before it (write --format FORMAT --output ${t.value})`);
+      last.output = t.value;
     }
   }
+  const toStdout = targets.filter((t) => t.output === undefined);
+  if (toStdout.length > 1) {
+    throw new ConfigError(`${toStdout.map((t) => `--format ${t.format}`).join(' and ')} would ${toStdout.length === 2 ? 'both' : 'all'} write to stdout; give all but one of them an --output FILE`);
+  }
   if (targets.length === 0) targets.push({ format: 'stylish' });
-  const args: LintArgs = { command, paths: parsed.positionals, root, targets, cache: parsed.values.cache === true };
-  const location = parsed.values['cache-location'];
-  if (typeof location === 'string') {
-    if (location === '') throw new ConfigError('--cache-location needs a file');
-    args.cacheLocation = location;
+  return targets;
+}
+
+/** `--max-warnings N`: a whole number, -1 (ESLint's default) meaning no limit. */
+function maxWarnings(value: unknown): number {
+  if (value === undefined) return -1;
+  const text = String(value);
+  if (!/^(?:-1|\d{1,15})$/.test(text)) throw new ConfigError(`--max-warnings needs a whole number of warnings (or -1 for no limit), got '${text}'`);
+  return Number(text);
+}
+
+/** ESLint's combinations of the baseline flags that contradict each other. */
+function checkBaselineFlags(all: boolean, rules: readonly string[] | undefined, prune: boolean): void {
+  if (all && rules) throw new ConfigError('--suppress-all and --suppress-rule cannot be used together');
+  if (all && prune) throw new ConfigError('--suppress-all and --prune-suppressions cannot be used together');
+  if (rules && prune) throw new ConfigError('--suppress-rule and --prune-suppressions cannot be used together');
+}
+
+/** Parses the command line; a usage problem is a ConfigError (exit 2). */
+export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliArgs {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help', usage: USAGE };
+  if (command === '--version' || command === '-v') return { command: 'version' };
+  if (command !== 'lint' && command !== 'mcp') throw new UsageError(`unknown command '${command}'`);
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: [...rest], allowPositionals: command === 'lint', strict: true, tokens: true, options: command === 'lint' ? LINT_PARSE_OPTIONS : ROOT_OPTIONS });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const v = parsed.values;
+  if (v.help === true) return { command: 'help', usage: command === 'lint' ? LINT_USAGE : MCP_USAGE };
+  const root = (v.root as string | undefined) ?? env.DOCGATE_ROOT ?? '.';
+  if (root === '') throw new ConfigError('--root needs a folder');
+  const base: RootArgs = { root };
+  const config = nonEmpty(v.config, '--config', 'a file');
+  if (config !== undefined) base.config = config;
+  const location = nonEmpty(v['suppressions-location'], '--suppressions-location', 'a file');
+  if (location !== undefined) base.suppressionsLocation = location;
+  if (command === 'mcp') return { command, ...base };
+
+  const suppressRules = v['suppress-rule'] as string[] | undefined;
+  const prune = v['prune-suppressions'] === true;
+  checkBaselineFlags(v['suppress-all'] === true, suppressRules, prune);
+  for (const r of suppressRules ?? []) if (r === '') throw new ConfigError('--suppress-rule needs a rule id');
+  const ignorePatterns = (v['ignore-pattern'] as string[] | undefined) ?? [];
+  if (ignorePatterns.includes('')) throw new ConfigError('--ignore-pattern needs a glob');
+  const args: LintArgs = {
+    command,
+    ...base,
+    paths: parsed.positionals,
+    targets: reportTargets(parsed.tokens ?? []),
+    cache: v.cache === true,
+    ignorePatterns,
+    quiet: v.quiet === true,
+    maxWarnings: maxWarnings(v['max-warnings']),
+    prune,
+  };
+  if (v['suppress-all'] === true) args.suppress = null;
+  else if (suppressRules) args.suppress = suppressRules;
+  const cacheLocation = nonEmpty(v['cache-location'], '--cache-location', 'a file');
+  if (cacheLocation !== undefined) args.cacheLocation = cacheLocation;
+  const printConfig = nonEmpty(v['print-config'], '--print-config', 'a path');
+  if (printConfig !== undefined) {
+    if (args.paths.length > 0) throw new ConfigError(`--print-config takes one path, and no paths to lint besides (got ${args.paths.join(' ')})`);
+    args.printConfig = printConfig;
   }
   return args;
 }

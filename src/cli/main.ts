@@ -1,15 +1,21 @@
 #!/usr/bin/env node
-import { lstatSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, lstatSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { existsAsDirectory, folderLeavesRoot } from '../core/layout.js';
 import { lintFiles, resolveRoot } from '../core/lint.js';
+import type { LintRun } from '../core/lint.js';
+import { effectiveConfig } from '../core/print-config.js';
+import { allResults, retally, withoutWarnings } from '../core/tally.js';
+import { applySuppressions, pruneSuppressions, recordSuppressions, serializeSuppressions, suppressionTotals, suppressionsPath, unusedSuppressions } from '../engine/baseline.js';
+import { loadProject } from '../engine/project.js';
+import type { Project, ProjectOptions } from '../engine/project.js';
 import { WriteRefused, appendRegular, isInside, namesDevice, realFolder, replaceFile, writeDirect } from '../core/safe-fs.js';
-import { ConfigError } from '../core/schemas.js';
+import { ConfigError, UsageError } from '../core/schemas.js';
 import { VERSION } from '../core/version.js';
 import { githubStepSummary } from '../report/github.js';
 import { FORMATTERS } from '../report/index.js';
 import { USAGE, parseCli } from './args.js';
-import type { LintArgs } from './args.js';
+import type { LintArgs, McpArgs } from './args.js';
 
 /** ESLint's rule for `--cache-location`: a folder (existing, or written with a trailing slash) gets the default file name inside it. */
 function cacheFileFor(root: string, location: string | undefined): string {
@@ -35,13 +41,92 @@ function writeReport(root: string, file: string, text: string): void {
   replaceFile(file, data);
 }
 
+/** The project options of the command line: `--config`, `--ignore-pattern`, `--suppressions-location`. */
+function optionsOf(args: LintArgs | McpArgs): ProjectOptions {
+  const options: ProjectOptions = { cwd: process.cwd() };
+  if (args.config !== undefined) options.config = args.config;
+  if (args.command === 'lint' && args.ignorePatterns.length > 0) options.ignorePatterns = args.ignorePatterns;
+  if (args.suppressionsLocation !== undefined) options.suppressions = args.suppressionsLocation;
+  return options;
+}
+
+/** ESLint's rule: a suppressions file named with `--suppressions-location` must exist unless this run records one. */
+function checkSuppressionsLocation(root: string, args: LintArgs | McpArgs): void {
+  if (args.suppressionsLocation === undefined || (args.command === 'lint' && args.suppress !== undefined)) return;
+  const file = suppressionsPath(root, args.suppressionsLocation, process.cwd());
+  if (!existsSync(file)) throw new ConfigError(`the suppressions file ${args.suppressionsLocation} does not exist; create it with docgate lint --suppress-all or --suppress-rule RULE`);
+}
+
+/** `--print-config PATH`: the configuration in effect for a path inside the root, as JSON. */
+function printConfig(project: Project, given: string): void {
+  const rel = relative(project.root, resolve(given));
+  if (rel.startsWith('..') || isAbsolute(rel)) throw new ConfigError(`${given} is outside the root ${project.root}`);
+  process.stdout.write(`${JSON.stringify(effectiveConfig(project, rel.split(sep).join('/')), null, 2)}\n`);
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/**
+ * The baseline flags: `--suppress-all` / `--suppress-rule` record the errors found, `--prune-suppressions`
+ * removes what no longer occurs; the file is written (atomically, stable to diff) and the run's results
+ * are those under the new baseline. Returns the run, and lines for stderr: what the file now holds, and
+ * every suppression that no longer occurs (until it is pruned, so the baseline only shrinks).
+ */
+function baselineStep<T extends LintRun>(project: Project, args: LintArgs, run: T): { run: T; lines: string[] } {
+  const { file, shown } = project.suppressions;
+  const found = run.errorCounts ?? {};
+  // A run over some paths judges only their entries; a run over the whole root judges every entry.
+  const scope = args.paths.length > 0 ? new Set(run.checked.map((c) => c.path)) : null;
+  let counts = project.suppressions.counts;
+  const lines: string[] = [];
+  if (args.suppress !== undefined || args.prune) {
+    counts = args.suppress !== undefined ? recordSuppressions(counts, found, args.suppress) : pruneSuppressions(counts, unusedSuppressions(counts, found, scope));
+    try {
+      if (folderLeavesRoot(project.root, file)) throw new WriteRefused('its folder resolves outside the root (through a symbolic link)');
+      // docgate never writes a content file (SPEC §5): not even one named as the suppressions file.
+      const rel = relative(project.root, file).split(sep).join('/');
+      if (!rel.startsWith('..') && !isAbsolute(rel) && project.layout.classify(rel) !== null) throw new WriteRefused('it is a document of the repository, expected a file of its own');
+      replaceFile(file, Buffer.from(serializeSuppressions(counts), 'utf8'));
+    } catch (e) {
+      throw new ConfigError(`cannot write the suppressions file ${shown}: ${(e as Error).message}`);
+    }
+    run = retally(run, applySuppressions({ counts }, allResults(run)).results);
+    const total = suppressionTotals(counts);
+    lines.push(`docgate: ${shown} now suppresses ${plural(total.errors, 'error', 'errors')} in ${total.files} files`);
+  }
+  const unused = unusedSuppressions(counts, found, scope);
+  for (const path of Object.keys(unused).sort()) {
+    for (const rule of Object.keys(unused[path]!).sort()) {
+      const n = unused[path]![rule]!.count;
+      lines.push(`docgate: warning: ${path}: ${plural(n, `suppressed ${rule} error no longer occurs`, `suppressed ${rule} errors no longer occur`)}; run docgate lint --prune-suppressions to update ${shown}`);
+    }
+  }
+  return { run, lines };
+}
+
 async function runLint(args: LintArgs): Promise<number> {
   const root = resolveRoot(args.root);
+  const options = optionsOf(args);
+  const project = loadProject(root, options);
+  if (args.printConfig !== undefined) {
+    printConfig(project, args.printConfig);
+    return 0;
+  }
+  checkSuppressionsLocation(root, args);
+  for (const rule of args.suppress ?? []) {
+    if (!project.rules.has(rule)) throw new ConfigError(`--suppress-rule ${rule}: Unexpected rule id \`${rule}\`, expected a rule id of docgate (see docs/rules.md) or of a configured kind`);
+  }
   const cacheFile = args.cache ? cacheFileFor(root, args.cacheLocation) : undefined;
-  const run = await lintFiles({ root, paths: args.paths, ...(cacheFile ? { cacheFile } : {}) });
+  const linted = await lintFiles({ root, paths: args.paths, project, ...options, ...(cacheFile ? { cacheFile } : {}) });
+  const step = baselineStep(project, args, linted);
+  // `--quiet`: warnings are neither printed nor counted (nor held against --max-warnings).
+  const run = args.quiet ? withoutWarnings(step.run) : step.run;
+  const tooManyWarnings = args.maxWarnings >= 0 && run.warningCount > args.maxWarnings;
   // A reader that stops reading (`docgate lint | head -1`) closes the pipe: end quietly with the lint's
   // exit code, set before any output, not with an unhandled EPIPE and its stack.
-  const code = run.results.length > 0 ? 1 : 0;
+  const code = run.errorCount > 0 || tooManyWarnings ? 1 : 0;
   process.exitCode = code;
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (e: NodeJS.ErrnoException) => {
@@ -50,6 +135,7 @@ async function runLint(args: LintArgs): Promise<number> {
     });
   }
   for (const w of run.notices) process.stderr.write(`docgate: warning: ${w}\n`);
+  for (const line of step.lines) process.stderr.write(`${line}\n`);
   const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
   let toStdout = false;
   for (const target of args.targets) {
@@ -78,6 +164,8 @@ async function runLint(args: LintArgs): Promise<number> {
       process.stderr.write(`docgate: could not append to GITHUB_STEP_SUMMARY (${stepSummary}): ${(e as Error).message}\n`);
     }
   }
+  // ESLint's words, when the warnings alone fail the run.
+  if (tooManyWarnings && run.errorCount === 0) process.stderr.write(`docgate found too many warnings (maximum: ${args.maxWarnings}).\n`);
   return code;
 }
 
@@ -86,7 +174,7 @@ async function main(argv: string[]): Promise<number> {
     const args = parseCli(argv, process.env);
     switch (args.command) {
       case 'help':
-        process.stdout.write(`${USAGE}\n`);
+        process.stdout.write(`${args.usage}\n`);
         return 0;
       case 'version':
         process.stdout.write(`${VERSION}\n`);
@@ -95,14 +183,15 @@ async function main(argv: string[]): Promise<number> {
         return await runLint(args);
       case 'mcp': {
         const root = resolveRoot(args.root);
+        checkSuppressionsLocation(root, args);
         const { serveStdio } = await import('../mcp/server.js');
-        await serveStdio(root);
+        await serveStdio(root, optionsOf(args));
         return -1;
       }
     }
   } catch (e) {
     if (e instanceof ConfigError) {
-      process.stderr.write(`docgate: ${e.message}\n${e.message.startsWith('unknown') || e.message.includes('option') ? `\n${USAGE}\n` : ''}`);
+      process.stderr.write(`docgate: ${e.message}\n${e instanceof UsageError ? `\n${USAGE}\n` : ''}`);
       return 2;
     }
     process.stderr.write(`docgate: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);

@@ -1,3 +1,4 @@
+import type { Directive } from '../engine/directives.js';
 import type { Diagnostic, Kind } from './types.js';
 
 /** A value with the position it was read from. */
@@ -26,6 +27,11 @@ export interface Analysis {
   id: string;
   diagnostics: Diagnostic[];
   facts: Facts;
+  /**
+   * The file's inline directives and which of them suppressed one of its own diagnostics (only when it
+   * has any): the rules across files and the unused-directive check read them after analysis.
+   */
+  directives?: { list: Directive[]; used: boolean[] };
   /** The parsed document; present only when the file has no diagnostics of its own. */
   doc: Doc | null;
 }

@@ -52,7 +52,7 @@ export function readFrontmatterDoc(text: string, schema: CompiledSchema): { fron
   }
   if (written === undefined) return { frontmatter: { split, issues, data: null, written: null, locator }, schema: null };
   return {
-    frontmatter: { split, issues, data: applyDefaults(written, schema.schema), written, locator },
+    frontmatter: { split, issues, data: applyDefaults(written, schema.properties), written, locator },
     schema: checkSchema(schema, written, locator),
   };
 }

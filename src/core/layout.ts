@@ -100,6 +100,9 @@ export class Layout {
       return false;
     };
     const ignored = this.ignored;
+    // The usual case, one glob and no ignores or variants: its matcher itself (this runs per cache row,
+    // mostly before V8 optimizes it, where every call layer counts).
+    if (matchers.length === 1 && !variants && !this.hasIgnores) return matchers[0]!;
     return (path) => {
       if (ignored(path)) return false;
       if (any(path)) return true;

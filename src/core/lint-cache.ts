@@ -4,6 +4,7 @@ import { builtinLayout, folderLeavesRoot } from './layout.js';
 import type { Layout } from './layout.js';
 import { MAX_DIAGNOSTICS } from './result.js';
 import { isPosition } from '../engine/facts-codec.js';
+import type { Directive } from '../engine/directives.js';
 import { WriteRefused, isInside, readInside, realFolder, replaceFile, resolved, whyUnread } from './safe-fs.js';
 import { builtinKind } from '../kinds/index.js';
 import type { AnyKind } from '../engine/kind.js';
@@ -23,6 +24,8 @@ export interface CacheEntry {
   racy?: true;
   diagnostics: Diagnostic[];
   facts: Facts;
+  /** The file's inline directives, and which of them suppressed one of its own diagnostics. */
+  directives?: { list: Directive[]; used: boolean[] };
 }
 
 /** A kind's entries by path; kept in path order when read from disk. */
@@ -33,7 +36,9 @@ type Entries = Map<string, CacheEntry>;
  * (a pre-commit run parses the whole section of its kind for the cross-file facts). What can be
  * derived from the path (kind, a variant's language and file name) is not stored.
  */
-type Row = [path: string, identity: string, hash: string | null, flags: number, id: string | 0, diagnostics: Diagnostic[] | 0, facts: unknown];
+type Row = [path: string, identity: string, hash: string | null, flags: number, id: string | 0, diagnostics: Diagnostic[] | 0, facts: unknown, directives?: DirectiveRow[]];
+/** A directive in a row: where, its text, its rules (0: every rule), the lines it covers (-1: to the end), used. */
+type DirectiveRow = [line: number, column: number, text: string, rules: string[] | 0, from: number, to: number, used: 0 | 1];
 const FULL = 1;
 const RACY = 2;
 
@@ -112,9 +117,28 @@ function factsOf(k: AnyKind, path: string, r: unknown): Facts {
   return facts ?? bad(`${k.name} facts`);
 }
 
+/** The directives of a row (a list of `DirectiveRow`), checked as every other part of a row. */
+function directivesOf(r: unknown): { list: Directive[]; used: boolean[] } {
+  if (!Array.isArray(r) || r.length === 0 || r.length > 10_000) bad('directives');
+  const list: Directive[] = [];
+  const used: boolean[] = [];
+  for (const d of r as unknown[]) {
+    if (!Array.isArray(d) || d.length !== 7) bad('directive');
+    const rules = d[3];
+    const to = d[5];
+    if (!isPosition(d[0]) || !isPosition(d[1]) || typeof d[2] !== 'string' || !isPosition(d[4]) || !(to === -1 || isPosition(to)) || (d[6] !== 0 && d[6] !== 1)) bad('directive');
+    if (rules !== 0 && !(Array.isArray(rules) && rules.every((x) => typeof x === 'string' && RULE_ID.test(x)))) bad('directive rules');
+    list.push({ at: { line: d[0], column: d[1] }, text: d[2], rules: rules === 0 ? null : (rules as string[]), from: d[4], to: to === -1 ? Infinity : (to as number) });
+    used.push(d[6] === 1);
+  }
+  return { list, used };
+}
+
 /** The id a document of this path and facts gets when nothing else names it (stored as 0: most rows). */
 function usualId(k: AnyKind, path: string, facts: Facts): string {
-  return k.factsId?.(facts) ?? k.fallbackId(path);
+  // No optional call: this runs per cache row, mostly unoptimized, and most kinds have no factsId.
+  if (k.factsId === undefined) return k.fallbackId(path);
+  return k.factsId(facts) ?? k.fallbackId(path);
 }
 
 /** A kind's section as text: its rows in path order. */
@@ -123,7 +147,9 @@ export function encodeSection(entries: ReadonlyMap<string, CacheEntry>, kinds: C
     const e = entries.get(path)!;
     const k = kindOf(kinds, e.kind);
     const id = e.id === usualId(k, path, e.facts) ? 0 : e.id;
-    return [path, e.identity, e.hash, (e.full ? FULL : 0) | (e.racy ? RACY : 0), id, e.diagnostics.length > 0 ? e.diagnostics : 0, factsRow(k, e.facts)];
+    const row: Row = [path, e.identity, e.hash, (e.full ? FULL : 0) | (e.racy ? RACY : 0), id, e.diagnostics.length > 0 ? e.diagnostics : 0, factsRow(k, e.facts)];
+    if (e.directives) row.push(e.directives.list.map((d, i) => [d.at.line, d.at.column, d.text, d.rules ?? 0, d.from, d.to === Infinity ? -1 : d.to, e.directives!.used[i] ? 1 : 0]));
+    return row;
   });
   return JSON.stringify(rows);
 }
@@ -142,7 +168,7 @@ export function decodeSection(kind: Kind, text: string, kinds: CacheKinds = buil
   // array destructuring goes through the iterator protocol there.
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as unknown[];
-    if (!Array.isArray(row) || row.length !== 7) bad('shape');
+    if (!Array.isArray(row) || (row.length !== 7 && row.length !== 8)) bad('shape');
     const path = row[0];
     if (!isDocumentPath(path)) bad('path');
     const identity = row[1];
@@ -155,6 +181,7 @@ export function decodeSection(kind: Kind, text: string, kinds: CacheKinds = buil
     const diagnostics = row[5] === 0 ? [] : diagnosticsOf(row[5]);
     const facts = factsOf(k, path, row[6]);
     const entry: CacheEntry = { kind, id: id === 0 ? usualId(k, path, facts) : (id as string), hash: hash as string | null, identity, full: ((flags as number) & FULL) !== 0, diagnostics, facts };
+    if (row.length === 8) entry.directives = directivesOf(row[7]);
     if ((flags as number) & RACY) entry.racy = true;
     entries.set(path, entry);
   }
@@ -174,7 +201,7 @@ export type Folders = Record<string, string>;
  * past MAX_UPDATES rows, or when an entry is dropped.
  */
 /** The layout of the file; a cache of another layout is an empty cache. */
-const FORMAT = 3;
+const FORMAT = 4;
 const MAX_UPDATES = 256;
 
 /**

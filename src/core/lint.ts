@@ -12,13 +12,21 @@ import { LintCache } from './lint-cache.js';
 import type { CacheEntry, Folders } from './lint-cache.js';
 import { PARALLEL_MIN_FILES, analyzeInWorkers, workerCount } from './parallel.js';
 import { hasError, resultOf } from './result.js';
+import { skippedPath } from './named-paths.js';
 import { realFolder } from './safe-fs.js';
 import { ConfigError } from './schemas.js';
-import type { Kind, ParseFailureResult } from './types.js';
+import type { Diagnostic, Kind, ParseFailureResult } from './types.js';
+import { Suppressions } from '../engine/directives.js';
+import { unexpected } from '../engine/rule.js';
+import { unusedDirective, unusedDisableDirective } from '../rules/directives/unused-disable-directive.js';
 import { VERSION } from './version.js';
-import { loadProject } from '../engine/project.js';
+import { loadProject, projectOptions } from '../engine/project.js';
 import type { Project, ProjectOptions } from '../engine/project.js';
 import type { RuleEntry } from '../kinds/index.js';
+import { applySuppressions } from '../engine/baseline.js';
+import type { Counts } from '../engine/baseline.js';
+import { servedUnderBaseline } from './baseline-doc.js';
+import { tally } from './tally.js';
 
 /**
  * The one lint pipeline (SPEC §9): plan what to check from a project's layout, reuse what a memo knows
@@ -59,6 +67,8 @@ export interface LintRun extends LintReport {
   kinds?: readonly string[];
   /** A configuration file is in effect (the json report then carries warnings and counts, SPEC §8). */
   configured?: boolean;
+  /** The errors of the documents checked per document and rule, before the baseline dropped any (for the baseline flags). */
+  errorCounts?: Counts;
 }
 
 /** Resolves `--root`: it must exist and be a folder (else a configuration error, exit 2). */
@@ -75,6 +85,8 @@ export function resolveRoot(root: string, cwd = process.cwd()): string {
 }
 
 interface Target {
+  /** The path as the user gave it. */
+  given: string;
   /** Root-relative path with `/` separators ('' = the root itself). */
   rel: string;
   dir: boolean;
@@ -108,9 +120,9 @@ function targets(project: Project, paths: readonly string[], cwd: string): Targe
     // points (a staged link to outside the root is a document that lint reports as file-symlink). Past a
     // folder that resolves outside the root nothing is looked at: discovery reports that folder.
     const r = reach(root, realRoot, rel);
-    if (r.kind === 'found') return { rel, dir: r.dir };
-    if (r.kind === 'outside') return { rel, dir: classify(rel) === null };
-    if (rel.includes('\uFFFD') && classify(rel) !== null) return { rel, dir: false, lossy: p };
+    if (r.kind === 'found') return { given: p, rel, dir: r.dir };
+    if (r.kind === 'outside') return { given: p, rel, dir: classify(rel) === null };
+    if (rel.includes('\uFFFD') && classify(rel) !== null) return { given: p, rel, dir: false, lossy: p };
     throw new ConfigError(`no such file or folder: ${p}`);
   });
 }
@@ -142,6 +154,8 @@ interface Plan {
   selected: Set<string>;
   /** The targets given (none: the whole root). */
   targets: Target[];
+  /** Warnings for named paths that select no document (ignored, or no document of any kind). */
+  skipped: string[];
 }
 
 function byPath<T extends { path: string }>(refs: T[]): T[] {
@@ -178,14 +192,17 @@ function plan(project: Project, paths: readonly string[] | undefined, cwd: strin
   };
   if (!paths || paths.length === 0) {
     const all = byPath((only ?? project.layout.kinds).flatMap(list));
-    return { needed: all, selected: new Set(all.map((f) => f.path)), targets: [] };
+    return { needed: all, selected: new Set(all.map((f) => f.path)), targets: [], skipped: [] };
   }
   const ts = targets(project, paths, cwd);
   const needed = byPath([...new Set(ts.flatMap((t) => kindsOf(project, t)))].flatMap(list));
   const selected = new Set(needed.filter((f) => isSelected(f, ts)).map((f) => f.path));
   const kinds = new Set(needed.filter((f) => selected.has(f.path)).map((f) => f.kind));
   checkFound(ts, selected);
-  return { needed: needed.filter((f) => kinds.has(f.kind)), selected, targets: ts };
+  // A file is skipped when it is no document (classify: ignored, or of no kind); a folder when it selected none.
+  const selects = (t: Target): boolean => (t.dir ? needed.some((f) => selected.has(f.path) && isSelected(f, [t])) : project.layout.classify(t.rel) !== null);
+  const skipped = ts.flatMap((t) => skippedPath(project, t.given, t.rel, t.dir, selects(t)) ?? []);
+  return { needed: needed.filter((f) => kinds.has(f.kind)), selected, targets: ts, skipped };
 }
 
 /** A document to read and analyze: its place in the plan, and the bytes read already, if any. */
@@ -253,42 +270,53 @@ export function lintKind(project: Project, kind: Kind, memo: Memo | null): KindE
   });
   const cross = crossFileDiagnostics(project.kinds, entries.map((e) => e.analysis), project.severityFor);
   return entries.map((e) => {
-    const r = resultOf(e.analysis, cross.get(e.analysis.path));
+    const { result: r, analysis } = servedUnderBaseline(project, e.ref, e.analysis, resultOf(e.analysis, othersOf(project, e.analysis, cross.get(e.analysis.path))), memo);
     const failing = r !== null && hasError(r.diagnostics);
-    return { ...e, failure: failing ? r : null, warnings: failing ? null : r };
+    return { ref: e.ref, analysis, failure: failing ? r : null, warnings: failing ? null : r };
   });
 }
 
-/** Rules across files over every analysis, then the results of the selected documents. */
+/**
+ * The diagnostics a document gets besides its own: those of the rules across files, less what its inline
+ * directives suppress, and one for each directive that suppressed nothing at all.
+ */
+function othersOf(project: Project, a: Analysis, cross: readonly Diagnostic[] | undefined): readonly Diagnostic[] | undefined {
+  if (!a.directives) return cross;
+  const s = new Suppressions(a.directives.list, a.directives.used);
+  const kept = (cross ?? []).filter((d) => !s.suppresses(d.line, d.rule));
+  const level = project.severityFor(a.path)(unusedDisableDirective.id);
+  if (level === 'off') return kept;
+  for (const d of s.unused()) {
+    const u = unusedDirective(d);
+    const diagnostic: Diagnostic = { line: u.at.line, column: u.at.column, rule: unusedDisableDirective.id, message: unexpected(u.found, u.expected) };
+    if (level === 'warning') diagnostic.severity = 'warning';
+    kept.push(diagnostic);
+  }
+  return kept;
+}
+
+/** Rules across files over every analysis, then the results of the selected documents under the baseline. */
 function finish(project: Project, analyses: readonly Analysis[], selected: ReadonlySet<string>): LintRun {
   const cross = crossFileDiagnostics(project.kinds, analyses, project.severityFor);
-  const results: ParseFailureResult[] = [];
-  const warnings: ParseFailureResult[] = [];
+  const found: ParseFailureResult[] = [];
   const checked: LintRun['checked'] = [];
-  let errorCount = 0;
-  let warningCount = 0;
   for (const a of analyses) {
     if (!selected.has(a.path)) continue;
     checked.push({ path: a.path, kind: a.kind });
-    const r = resultOf(a, cross.get(a.path));
-    if (!r) continue;
-    const w = r.diagnostics.filter((d) => d.severity === 'warning').length;
-    warningCount += w;
-    errorCount += r.diagnostics.length - w;
-    (w < r.diagnostics.length ? results : warnings).push(r);
+    // Inline directives first (in `othersOf` and at analysis), then the baseline, as ESLint applies them.
+    const r = resultOf(a, othersOf(project, a, cross.get(a.path)));
+    if (r) found.push(r);
   }
+  const { results, found: errorCounts } = applySuppressions(project.suppressions, found);
   return {
     root: project.root,
-    results,
-    warnings,
+    ...tally(results),
     filesChecked: checked.length,
-    problemCount: errorCount + warningCount,
-    errorCount,
-    warningCount,
     checked,
     rules: project.rules,
     kinds: project.kinds.map((k) => k.name),
     configured: project.config.file !== null,
+    errorCounts,
   };
 }
 
@@ -329,10 +357,11 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { notice
     memo.distrust();
     p = plan(project, options.paths, cwd, memo);
   }
+  notices.push(...p.skipped);
   const { slots, work } = prepare(p, memo);
   const parallel = options.parallel !== false && work.length >= PARALLEL_MIN_FILES && workerCount() > 1;
   // Workers read their files themselves: bytes are not sent to them.
-  const done = parallel ? await analyzeInWorkers(options.root, { config: options.config, cwd }, work.map((w) => ({ ref: w.ref, withBody: w.withBody }))) : analyzeHere(project, work);
+  const done = parallel ? await analyzeInWorkers(options.root, projectOptions({ ...options, cwd }), work.map((w) => ({ ref: w.ref, withBody: w.withBody }))) : analyzeHere(project, work);
   const run = complete(project, p, slots, work, done, memo);
   const problem = memo?.save(p.needed, slots);
   if (problem) notices.push(problem);
@@ -414,8 +443,8 @@ class CacheMemo implements Memo {
   }
 
   remember(ref: FileRef, full: boolean, r: IdentifiedAnalysis): void {
-    const { kind, id, diagnostics, facts } = r.analysis;
-    this.cache.set(ref.path, { kind, id, hash: r.hash, identity: r.identity, full, diagnostics, facts, ...racy(r.identity, this.started) });
+    const { kind, id, diagnostics, facts, directives } = r.analysis;
+    this.cache.set(ref.path, { kind, id, hash: r.hash, identity: r.identity, full, diagnostics, facts, ...(directives ? { directives } : {}), ...racy(r.identity, this.started) });
   }
 
   /** Drops entries of files gone, records the listings that can be reused, writes the cache. */
@@ -432,7 +461,9 @@ class CacheMemo implements Memo {
 }
 
 function fromCache(ref: FileRef, e: CacheEntry): Analysis {
-  return { path: ref.path, kind: e.kind, id: e.id, diagnostics: e.diagnostics, facts: e.facts, doc: null };
+  const a: Analysis = { path: ref.path, kind: e.kind, id: e.id, diagnostics: e.diagnostics, facts: e.facts, doc: null };
+  if (e.directives) a.directives = e.directives;
+  return a;
 }
 
 /**
@@ -458,7 +489,7 @@ function listingToKeep(kind: Kind, folders: ReadonlyMap<string, string | null>, 
 const KEEP_READ_BYTES = 16 * 1024 * 1024;
 
 /** How close to a run's start a modification makes a cached stat untrustworthy (coarse file-system clocks). */
-const RACY_WINDOW_MS = 2000;
+export const RACY_WINDOW_MS = 2000;
 
 /** `{ racy: true }` when the file's mtime (the first field of its identity) is near or after the run's start. */
 function racy(identity: string, started: number): { racy?: true } {

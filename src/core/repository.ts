@@ -5,7 +5,7 @@ import type { IdentifiedAnalysis } from './analyze.js';
 import type { Analysis } from './analysis.js';
 import { identityOf } from './file-identity.js';
 import type { FileRef } from './layout.js';
-import { lintKind } from './lint.js';
+import { RACY_WINDOW_MS, lintKind } from './lint.js';
 import type { KindEntry, Memo, Reuse } from './lint.js';
 import { isInside, realFolder, resolved } from './safe-fs.js';
 import type { Kind } from './types.js';
@@ -17,8 +17,13 @@ export type Entry = KindEntry;
 
 /** What the server remembers of a document: its analysis, under the identity of what was read. */
 interface Remembered {
-  /** Stat identity of the bytes analyzed, and the project key they were analyzed under. */
+  /** Stat identity of the bytes analyzed. */
   identity: string;
+  /**
+   * The project key they were analyzed under. Compared apart from the identity: the key holds every rule
+   * file's text, and one string made of both would be copied and compared whole for every document.
+   */
+  key: string;
   /** Analyzed with its rules (not only for its facts): a parsed document, or its failure. */
   full: boolean;
   analysis: Analysis;
@@ -115,12 +120,12 @@ class MemoryMemo implements Memo {
     const hit = this.remembered.get(ref.path);
     if (!hit || (full && !hit.full)) return null;
     const stat = identityOf(ref.abs);
-    return stat !== null && hit.identity === `${stat}:${this.key}` ? { analysis: hit.analysis } : null;
+    return stat !== null && hit.identity === stat && hit.key === this.key ? { analysis: hit.analysis } : null;
   }
 
   remember(ref: FileRef, full: boolean, r: IdentifiedAnalysis): void {
     // The identity of the handle the bytes came from: a change after our stat is seen next time.
-    this.remembered.set(ref.path, { identity: `${r.identity}:${this.key}`, full, analysis: r.analysis });
+    this.remembered.set(ref.path, { identity: r.identity, key: this.key, full, analysis: r.analysis });
   }
 }
 
@@ -134,9 +139,23 @@ export class Repository {
     private readonly options: RepositoryOptions = {},
   ) {}
 
-  /** The project as it is now (configuration and rule files are read at every call: changes are seen). */
+  private lastProject: { project: Project; identities: (string | null)[] } | undefined;
+
+  /**
+   * The project as it is now: kept while the stat identity of every file and folder it was made from
+   * (Project.inputs) is unchanged, else loaded again, so a changed configuration, rule file or baseline
+   * is seen at the next call. A project whose inputs changed within the racy window of its loading is
+   * not kept (a second change in the same timestamp tick would look unchanged).
+   */
   project(): Project {
-    return loadProject(this.root, this.options.project ?? {});
+    const last = this.lastProject;
+    if (last && last.project.inputs.every((p, i) => identityOf(p) === last.identities[i])) return last.project;
+    const started = Date.now();
+    const project = loadProject(this.root, this.options.project ?? {});
+    const identities = project.inputs.map(identityOf);
+    const settled = identities.every((id) => id === null || Number.parseFloat(id) < started - RACY_WINDOW_MS);
+    this.lastProject = settled ? { project, identities } : undefined;
+    return project;
   }
 
   /**

@@ -1,21 +1,32 @@
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
+import { jsonSyntaxPos, jsonValuePos } from './json-position.js';
 import { linearPattern, linearRegExp } from './linear-regexp.js';
+import { FILE_START, LineIndex } from './position.js';
+import type { Pos } from './position.js';
 import { isInside, listInside, readInside, realFolder, resolved, whyUnread } from './safe-fs.js';
+import { propertiesOf, refLoop } from './schema-refs.js';
+import type { Lookup, SchemaNode } from './schema-refs.js';
 import type { HeadingTable } from './types.js';
-import { compileOutline } from '../kinds/sysrs/outline-data.js';
-import type { CompiledOutline, SysrsOutline } from '../kinds/sysrs/outline-data.js';
+import { compileOutline, OutlineDataError, pointerOf, pointerSegments } from '../parse/outline/data.js';
+import type { CompiledOutline, OutlineData } from '../parse/outline/data.js';
+import { outlineProblem } from '../parse/outline/schema-problem.js';
 
 /** docgate's own `schemas/` folder (next to `dist/` and `src/`). */
 export const BUNDLED_SCHEMA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../schemas');
 
+/** The JSON Schema of every outline file (docgate's own; a root cannot override it). */
+export const OUTLINE_SCHEMA_FILE = 'outline.schema.json';
 
 /** A usage or configuration problem (exit code 2), as opposed to a content defect. */
 export class ConfigError extends Error {}
+
+/** A command line docgate cannot read (unknown command, option or format): the usage follows the message. */
+export class UsageError extends ConfigError {}
 
 /** A JSON Schema as rules read it. Any subschema may be a boolean (`true`: anything, `false`: nothing). */
 export interface JsonSchema {
@@ -26,6 +37,11 @@ export interface JsonSchema {
 export interface CompiledSchema {
   file: string;
   schema: JsonSchema;
+  /**
+   * The properties a value gets, those of what the schema `$ref`s (a bundled schema it extends) first:
+   * their defaults, their order, their descriptions. The schema's own `properties` when it has no `$ref`.
+   */
+  properties: Record<string, SchemaNode>;
   readonly validate: ValidateFunction;
 }
 
@@ -108,18 +124,121 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+let bundled: Map<string, JsonSchema> | undefined;
+
+/**
+ * docgate's own JSON Schemas by `$id` (the `*.schema.json` files of its `schemas/`), read when a root's
+ * schema first needs them: a root schema `$ref`s them to extend them (SPEC §8), so what it refers to is
+ * the schema of the docgate that runs, and upgrading docgate updates it.
+ */
+function bundledSchemas(): ReadonlyMap<string, JsonSchema> {
+  if (!bundled) {
+    const found = new Map<string, JsonSchema>();
+    let names: string[];
+    try {
+      names = readdirSync(BUNDLED_SCHEMA_DIR).filter((n) => n.endsWith('.schema.json')).sort();
+    } catch (e) {
+      throw new ConfigError(`cannot read docgate's rule folder ${BUNDLED_SCHEMA_DIR}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    }
+    for (const name of names) {
+      const file = join(BUNDLED_SCHEMA_DIR, name);
+      let schema: JsonSchema;
+      try {
+        schema = JSON.parse(readRule(file)) as JsonSchema;
+      } catch (e) {
+        throw e instanceof ConfigError ? e : new ConfigError(`schema ${file} is not valid JSON: ${(e as Error).message}`);
+      }
+      if (typeof schema.$id === 'string') found.set(schema.$id, schema);
+    }
+    bundled = found;
+  }
+  return bundled;
+}
+
+/** The bundled schema with this `$id`. */
+export function bundledSchema(id: string): JsonSchema | undefined {
+  return bundledSchemas().get(id);
+}
+
+/** How `$ref`s of `schema` find documents: its own `$id` is itself (it overrides a bundled one of that `$id`), else docgate's. */
+function lookupFor(schema: JsonSchema | boolean): Lookup {
+  const own = idOf(schema);
+  return (id) => (id === own ? schema : bundledSchema(id));
+}
+
+/** A schema's `$id`, if it has one (`true` and `false` are schemas too). */
+function idOf(schema: JsonSchema | boolean): string | undefined {
+  return typeof schema === 'object' && typeof schema.$id === 'string' ? schema.$id : undefined;
+}
+
+/**
+ * A bundled schema as a `$ref` target: without its closing `additionalProperties: false`, which could
+ * not know the keys the referring schema adds (it would refuse them all). The referring schema closes
+ * itself with `unevaluatedProperties: false`, which sees the keys of both.
+ */
+function openForRef(schema: JsonSchema): JsonSchema {
+  const { additionalProperties, ...rest } = schema;
+  return additionalProperties === false ? rest : schema;
+}
+
 /**
  * The ajv compiler, loaded only when a schema has no precompiled validator (it costs ~60 ms to load).
- * Such a schema is a root's own: its patterns run on the linear-time engine (src/core/linear-regexp.ts).
+ * Such a schema is a root's own: its patterns run on the linear-time engine (src/core/linear-regexp.ts),
+ * and it may `$ref` docgate's schemas by `$id`. Strict, except for types and required keys, which may
+ * come from what it `$ref`s (ajv does not look through a `$ref` for them).
  */
 function runtimeCompile(schema: JsonSchema): ValidateFunction {
   const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as { Ajv2020: new (o: object) => Ajv2020 };
   const formats = require('ajv-formats') as { default?: (a: Ajv2020) => Ajv2020 } & ((a: Ajv2020) => Ajv2020);
   checkMatchingProperties(schema);
-  // A fresh Ajv per distinct schema text: an overriding schema may reuse the bundled `$id`.
-  const ajv = new Ajv({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true, allowMatchingProperties: true, code: { regExp: linearRegExp } });
+  const loop = refLoop(schema as SchemaNode, lookupFor(schema));
+  if (loop !== null) {
+    const own = idOf(schema);
+    const replaces = own !== undefined && bundledSchema(own) !== undefined;
+    throw new Error(`${loop}, without going into the data: it would never end${replaces ? ' (a schema that reuses a bundled `$id` replaces it; remove the `$id` to extend it)' : ''}`);
+  }
+  // A fresh Ajv per distinct schema text: an overriding schema may reuse a bundled `$id`, and then
+  // replaces that schema as a `$ref` target too.
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: true,
+    strictTypes: false,
+    strictRequired: false,
+    verbose: true,
+    allowUnionTypes: true,
+    allowMatchingProperties: true,
+    code: { regExp: linearRegExp },
+  });
   (formats.default ?? formats)(ajv);
+  for (const [id, target] of bundledSchemas()) if (id !== idOf(schema)) ajv.addSchema(openForRef(target), id);
+  // The meta-schema first, for the place in the file that breaks it (ajv.compile only says what).
+  if (!ajv.validateSchema(schema)) {
+    const first = ajv.errors?.find((x) => x.keyword !== 'if' && x.keyword !== '$dynamicRef') ?? ajv.errors?.[0];
+    if (first) throw new SchemaProblem(`${first.instancePath.slice(1) || 'the schema'} ${first.message ?? 'is not a JSON Schema'}`, first.instancePath.split('/').slice(1).map((x) => x.replace(/~1/g, '/').replace(/~0/g, '~')));
+  }
   return ajv.compile(schema);
+}
+
+/**
+ * Where the `$ref` or pattern at fault is written (a loop's message names its pointer; ajv's, and the
+ * linear-time engine's, quote the reference or pattern); else the file as a whole.
+ */
+function refPos(text: string, message: string): Pos {
+  const pointer = /^`\$ref` \S+ at #(\/\S*)/.exec(message)?.[1];
+  if (pointer !== undefined) return jsonValuePos(text, pointerSegments(pointer));
+  const written = /^can't resolve reference (\S+)/.exec(message)?.[1] ?? /^pattern `(.*)` cannot be used: /.exec(message)?.[1];
+  const offset = written === undefined ? -1 : text.indexOf(JSON.stringify(written));
+  return offset < 0 ? FILE_START : new LineIndex(text).pos(offset);
+}
+
+/** A schema that breaks the JSON Schema meta-schema, with the path of the value at fault. */
+class SchemaProblem extends Error {
+  constructor(
+    message: string,
+    readonly path: readonly string[],
+  ) {
+    super(message);
+  }
 }
 
 /** A rule file as messages name it: root-relative (`schemas/x.json`), or docgate's own by its full path. */
@@ -133,8 +252,13 @@ function compile(text: string, file: string, shown = file): CompiledSchema {
   try {
     schema = JSON.parse(text) as JsonSchema;
   } catch (e) {
-    throw new ConfigError(`schema ${shown} is not valid JSON: ${(e as Error).message}`);
+    throw new RuleDataError(shown, jsonSyntaxPos(text, e), `schema is not valid JSON: ${(e as Error).message}`);
   }
+  if (!isPlainObject(schema) && typeof schema !== 'boolean') {
+    const what = schema === null ? 'null' : Array.isArray(schema) ? 'a list' : `a ${typeof schema}`;
+    throw new RuleDataError(shown, FILE_START, `schema does not compile: unexpected ${what}, expected a JSON object (or \`true\`/\`false\`)`);
+  }
+  const properties = propertiesOf(schema as SchemaNode, schema as SchemaNode, lookupFor(schema));
   let validate = compiled.get(text);
   if (!validate) {
     const module = precompiledModule(text);
@@ -144,6 +268,7 @@ function compile(text: string, file: string, shown = file): CompiledSchema {
       return {
         file,
         schema,
+        properties,
         get validate() {
           let v = compiled.get(text);
           if (!v) compiled.set(text, (v = require(module) as ValidateFunction));
@@ -154,11 +279,12 @@ function compile(text: string, file: string, shown = file): CompiledSchema {
     try {
       validate = runtimeCompile(schema);
     } catch (e) {
-      throw new ConfigError(`schema ${shown} does not compile: ${(e as Error).message}`);
+      const at = e instanceof SchemaProblem ? jsonValuePos(text, e.path) : refPos(text, (e as Error).message);
+      throw new RuleDataError(shown, at, `schema does not compile: ${(e as Error).message}`);
     }
     compiled.set(text, validate);
   }
-  return { file, schema, validate };
+  return { file, schema, properties, validate };
 }
 
 /** Reads and compiles one JSON Schema file (a precompiled validator when the text is the one the build saw). */
@@ -238,34 +364,134 @@ function listTables(dir: string, pattern: RegExp, into: Map<string, string>): vo
   }
 }
 
-function parseTable(text: string, file: string, lang: string): HeadingTable {
-  try {
-    const t = JSON.parse(text) as HeadingTable;
-    if (typeof t.h1Prefix !== 'string' || typeof t.headings !== 'object' || t.headings === null) throw new Error('needs `h1Prefix` and `headings`');
-    return { language: lang, h1Prefix: t.h1Prefix, headings: t.headings };
-  } catch (e) {
-    throw new ConfigError(`heading table ${file} is invalid: ${(e as Error).message}`);
+/**
+ * A refused rule file (a schema, an outline, a heading table): a configuration error (exit 2) read as
+ * `<file>:<line>:<column> <problem>`, positioned at the value at fault (1:1 for the file as a whole),
+ * like a problem in the configuration file.
+ */
+export class RuleDataError extends ConfigError {
+  constructor(
+    readonly file: string,
+    readonly at: Pos,
+    problem: string,
+  ) {
+    super(`${file}:${at.line}:${at.column} ${problem}`);
   }
 }
 
+/** Where an outline's or a table's problem is in its file's text. */
+function problemPos(text: string, e: OutlineDataError | TableProblem): Pos {
+  if (e instanceof TableProblem && e.syntax !== undefined) return jsonSyntaxPos(text, e.syntax);
+  return jsonValuePos(text, pointerSegments(e.instancePath), e instanceof OutlineDataError ? e.key : undefined);
+}
+
+let outlineSchema: CompiledSchema | undefined;
+
 /**
- * What is wrong with a heading table for this outline, or null: every heading of the outline needs a
+ * Outline data checked against schemas/outline.schema.json (its validator precompiled by the build, as
+ * the kinds' schemas are); an OutlineDataError names the first problem and where it is.
+ */
+export function checkOutlineData(raw: unknown): OutlineData {
+  outlineSchema ??= compileRuleFile(join(BUNDLED_SCHEMA_DIR, OUTLINE_SCHEMA_FILE), OUTLINE_SCHEMA_FILE);
+  const { validate, schema } = outlineSchema;
+  if (!validate(raw)) throw outlineProblem(validate.errors ?? [], schema);
+  return raw as OutlineData;
+}
+
+let checkedTexts: ReadonlySet<string> | undefined;
+
+/**
+ * Whether the build checked exactly this text (docgate's own outlines, and each of its heading tables
+ * with the outline, as `outline\0table`: scripts/build-validators.mjs). Running the outline schema's
+ * validator the first time and compiling the outline for each table cost a few milliseconds, several
+ * percent of a one-file lint; a root's own outline or table (another text) is checked when loaded.
+ */
+function checkedAtBuild(text: string): boolean {
+  if (checkedTexts === undefined) {
+    try {
+      checkedTexts = new Set(JSON.parse(readFileSync(join(PRECOMPILED_DIR, 'outlines.json'), 'utf8')) as string[]);
+    } catch {
+      checkedTexts = new Set(); // running from src/ (tests) or an unbuilt tree: check every outline
+    }
+  }
+  return checkedTexts.has(text);
+}
+
+/** An outline file: JSON, checked by the outline schema, then compiled (which checks what a schema cannot). */
+function loadOutline(text: string, file: string, trustBuild: boolean): OutlineData {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new RuleDataError(file, jsonSyntaxPos(text, e), `outline is not valid JSON: ${(e as Error).message}`);
+  }
+  try {
+    if (trustBuild && checkedAtBuild(text)) return raw as OutlineData;
+    const data = checkOutlineData(raw);
+    compileOutline(data, null);
+    return data;
+  } catch (e) {
+    if (e instanceof OutlineDataError) throw new RuleDataError(file, problemPos(text, e), `outline is invalid: ${e.message}`);
+    throw e;
+  }
+}
+
+/** What is wrong with a heading table, and where in it. */
+class TableProblem extends Error {
+  constructor(
+    message: string,
+    readonly instancePath: string,
+    /** The JSON.parse error when the table is not JSON at all. */
+    readonly syntax?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+function parseTable(text: string, lang: string): HeadingTable {
+  let t: HeadingTable;
+  try {
+    t = JSON.parse(text) as HeadingTable;
+  } catch (e) {
+    throw new TableProblem(`not valid JSON: ${(e as Error).message}`, '', e);
+  }
+  if (typeof t?.h1Prefix !== 'string' || typeof t.headings !== 'object' || t.headings === null) throw new TableProblem('needs `h1Prefix` and `headings`', '');
+  return { language: lang, h1Prefix: t.h1Prefix, headings: t.headings };
+}
+
+/**
+ * What is wrong with a heading table for this outline: every heading of the outline needs a
  * translation, each a non-empty string of its own (a text shared by two headings could not tell them
  * apart), and the H1 prefix must not be blank.
  */
-function tableProblem(table: HeadingTable, outline: CompiledOutline): string | null {
-  if (table.h1Prefix.trim() === '') return `unexpected h1Prefix ${JSON.stringify(table.h1Prefix)}, expected a non-empty string`;
-  if (Array.isArray(table.headings)) return 'unexpected list for `headings`, expected an object of translations';
+function checkTable(table: HeadingTable, outline: CompiledOutline): void {
+  if (table.h1Prefix.trim() === '') throw new TableProblem(`unexpected h1Prefix ${JSON.stringify(table.h1Prefix)}, expected a non-empty string`, '/h1Prefix');
+  if (Array.isArray(table.headings)) throw new TableProblem('unexpected list for `headings`, expected an object of translations', '/headings');
   const owner = new Map<string, string>();
   for (const [heading, text] of Object.entries(table.headings as Record<string, unknown>)) {
-    if (typeof text !== 'string' || text.trim() === '') return `unexpected translation ${JSON.stringify(text) ?? String(text)} of ${JSON.stringify(heading)}, expected a non-empty string`;
+    const at = pointerOf(['headings', heading]);
+    if (typeof text !== 'string' || text.trim() === '') throw new TableProblem(`unexpected translation ${JSON.stringify(text) ?? String(text)} of ${JSON.stringify(heading)}, expected a non-empty string`, at);
     const other = owner.get(text);
-    if (other !== undefined) return `unexpected translation ${JSON.stringify(text)} of both ${JSON.stringify(other)} and ${JSON.stringify(heading)}, expected a different text for each heading`;
+    if (other !== undefined) throw new TableProblem(`unexpected translation ${JSON.stringify(text)} of both ${JSON.stringify(other)} and ${JSON.stringify(heading)}, expected a different text for each heading`, at);
     owner.set(text, heading);
   }
   const missing = outline.all.filter((n) => !Object.hasOwn(table.headings, n.heading)).map((n) => JSON.stringify(n.heading));
-  if (missing.length > 0) return `unexpected table without a translation of ${missing.join(', ')}, expected one for every heading of the outline`;
-  return null;
+  if (missing.length > 0) throw new TableProblem(`unexpected table without a translation of ${missing.join(', ')}, expected one for every heading of the outline`, '/headings');
+}
+
+/** A heading table file for an outline: its shape, its translations, and the outline compiled through it. */
+function loadHeadingTable(text: string, file: string, lang: string, outline: OutlineData, checked: boolean): HeadingTable {
+  try {
+    const table = parseTable(text, lang);
+    if (checked) return table;
+    checkTable(table, compileOutline(outline, null));
+    compileOutline(outline, table);
+    return table;
+  } catch (e) {
+    if (e instanceof TableProblem && e.syntax !== undefined) throw new RuleDataError(file, problemPos(text, e), `heading table is ${e.message}`);
+    if (e instanceof TableProblem || e instanceof OutlineDataError) throw new RuleDataError(file, problemPos(text, e), `heading table is invalid: ${e.message}`);
+    throw e;
+  }
 }
 
 const loaded = new Map<string, RuleData>();
@@ -273,20 +499,14 @@ const loaded = new Map<string, RuleData>();
 /**
  * Checks an outline, and every heading table against it, when they are loaded: a malformed outline or
  * heading table is a configuration error here, once, rather than a failure of every document at 1:1
- * (SPEC §8). The compiled forms are cached for the outline engine.
+ * (SPEC §8). The compiled forms are cached for the outline engine. `trustBuild`: skip what the build
+ * checked (false: the build itself).
  */
-function checkOutline(outline: unknown, outlineFile: string, tables: ReadonlyMap<string, { text: string; file: string }>): Map<string, HeadingTable> {
-  const english = compileOutline(outline as SysrsOutline, null);
-  if (typeof english === 'string') throw new ConfigError(`outline ${outlineFile} is invalid: ${english}`);
+export function checkOutline(text: string, outlineFile: string, tables: ReadonlyMap<string, { text: string; file: string }>, trustBuild = true): { outline: OutlineData; headingTables: Map<string, HeadingTable> } {
+  const outline = loadOutline(text, outlineFile, trustBuild);
   const headingTables = new Map<string, HeadingTable>();
-  for (const [lang, { text, file }] of tables) {
-    const table = parseTable(text, file, lang);
-    const problem = tableProblem(table, english);
-    const translated = problem ?? compileOutline(outline as SysrsOutline, table);
-    if (typeof translated === 'string') throw new ConfigError(`heading table ${file} is invalid: ${translated}`);
-    headingTables.set(lang, table);
-  }
-  return headingTables;
+  for (const [lang, table] of tables) headingTables.set(lang, loadHeadingTable(table.text, table.file, lang, outline, trustBuild && checkedAtBuild(`${text}\0${table.text}`)));
+  return { outline, headingTables };
 }
 
 /**
@@ -325,6 +545,11 @@ export function loadRuleData(root: string, kinds: readonly { name: string; ruleF
     }
     tableFiles.set(kind.name, tables);
   }
+  // A root's own schema that may `$ref` docgate's by `$id` depends on their texts too (the cache must
+  // not replay results of a schema it refers to as it was in another build of the same version).
+  if ([...texts.values()].some((r) => !r.file.startsWith(BUNDLED_SCHEMA_DIR + sep) && r.text.includes('"$ref"'))) {
+    for (const [id, schema] of bundledSchemas()) parts.push(id, JSON.stringify(schema));
+  }
   // NUL never occurs in a rule file that parses as JSON, so the key splits back into the same parts.
   const key = `${kinds.map((k) => k.name).join(',')}\0${parts.join('\0')}`;
   const cached = loaded.get(key);
@@ -338,13 +563,7 @@ export function loadRuleData(root: string, kinds: readonly { name: string; ruleF
     let headingTables: ReadonlyMap<string, HeadingTable> = new Map();
     if (kind.ruleFiles.outline) {
       const { file, text } = texts.get(kind.ruleFiles.outline)!;
-      const shown = shownPath(root, file);
-      try {
-        outline = JSON.parse(text);
-      } catch (e) {
-        throw new ConfigError(`outline ${shown} is not valid JSON: ${(e as Error).message}`);
-      }
-      headingTables = checkOutline(outline, shown, tableFiles.get(kind.name) ?? new Map());
+      ({ outline, headingTables } = checkOutline(text, shownPath(root, file), tableFiles.get(kind.name) ?? new Map()));
     }
     out.set(kind.name, { schema, outline, headingTables });
   }
@@ -354,14 +573,36 @@ export function loadRuleData(root: string, kinds: readonly { name: string; ruleF
 }
 
 /** Replaces null or blank values by the schema's `default`, and fills absent keys that have one. */
-export function applyDefaults(data: Record<string, unknown>, schema: JsonSchema | boolean): Record<string, unknown> {
+export function applyDefaults(data: Record<string, unknown>, properties: Record<string, SchemaNode>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...data };
-  const properties = isPlainObject(schema) ? schema.properties : undefined;
-  for (const [key, sub] of Object.entries(isPlainObject(properties) ? properties : {})) {
+  for (const [key, sub] of Object.entries(properties)) {
     // A boolean subschema (`"name": true`) has no default.
     if (!isPlainObject(sub) || !('default' in sub)) continue;
     const v = out[key];
     if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) out[key] = sub.default;
+  }
+  return out;
+}
+
+/** The rule files a kind reads for a root, as messages name them (root-relative, or docgate's own by full path). */
+export interface RuleFilesUsed {
+  schema?: string;
+  outline?: string;
+  /** Heading tables by language. */
+  headingTables?: Record<string, string>;
+}
+
+/** Which rule file each of a kind's rule files is for `root` (what `--print-config` shows): the root's own where it has one, else docgate's. */
+export function ruleFilesUsed(root: string, names: RuleFileNames, folder = 'schemas'): RuleFilesUsed {
+  const out: RuleFilesUsed = {};
+  if (names.schema) out.schema = shownPath(root, ruleFile(root, names.schema, folder));
+  if (names.outline) out.outline = shownPath(root, ruleFile(root, names.outline, folder));
+  if (names.headingTables) {
+    const found = new Map<string, string>();
+    listTables(BUNDLED_SCHEMA_DIR, names.headingTables, found);
+    const own = ownSchemaDir(root, folder);
+    if (own !== null) listTables(own, names.headingTables, found);
+    out.headingTables = Object.fromEntries([...found].sort(([a], [b]) => (a < b ? -1 : 1)).map(([lang, file]) => [lang, shownPath(root, file)]));
   }
   return out;
 }

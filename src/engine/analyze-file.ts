@@ -6,6 +6,7 @@
 import type { Analysis } from '../core/analysis.js';
 import type { Pos } from '../core/position.js';
 import { KeptDiagnostics, hasError } from '../core/result.js';
+import { Suppressions, findDirectives } from './directives.js';
 import type { SeverityOf } from './project.js';
 import type { Diagnostic } from '../core/types.js';
 import { decode } from './file-stage.js';
@@ -23,8 +24,10 @@ export interface DocPlace {
 /** Every rule an error (no configuration, and every caller that has none). */
 const ALL_ERRORS: SeverityOf = () => 'error';
 
-function reporter(rule: string, warning: boolean, kept: KeptDiagnostics): Report {
+function reporter(rule: string, warning: boolean, kept: KeptDiagnostics, suppressions: Suppressions | null): Report {
   const report = (at: Pos, found: string, expected: string | null, more?: { end?: Pos }): void => {
+    // A directive's suppression is checked first: what it suppresses takes no place among the kept.
+    if (suppressions?.suppresses(at.line, rule)) return;
     if (!kept.wants(at.line, at.column)) return;
     const d: Diagnostic = { line: at.line, column: at.column, rule, message: unexpected(found, expected) };
     if (warning) d.severity = 'warning';
@@ -43,13 +46,14 @@ function reporter(rule: string, warning: boolean, kept: KeptDiagnostics): Report
  * diagnostics a result can show (the first MAX_DIAGNOSTICS by position, sorted, without repeats): a file
  * with 300,000 findings never holds 300,000 messages.
  */
-export function runRules(rules: readonly Rule<unknown>[], stage: FileStage, parsed: Layers | null, severity: SeverityOf = ALL_ERRORS): Diagnostic[] {
+export function runRules(rules: readonly Rule<unknown>[], stage: FileStage, parsed: Layers | null, severity: SeverityOf = ALL_ERRORS, suppressions: Suppressions | null = null): Diagnostic[] {
   const kept = new KeptDiagnostics();
   for (const rule of rules) {
     // A rule the configuration turns off is not run at all.
     const level = severity(rule.id);
     if (level === 'off') continue;
-    const report = reporter(rule.id, level === 'warning', kept);
+    // Rules about the file as a whole are never disabled inline: the directive itself could not be read.
+    const report = reporter(rule.id, level === 'warning', kept, rule.fileLevel ? null : suppressions);
     rule.file?.(stage, report);
     if (parsed === null) continue;
     if (parsed.frontmatter && rule.frontmatter) rule.frontmatter(parsed.frontmatter, report);
@@ -84,8 +88,11 @@ export function analyzeDocument(kind: AnyKind, data: KindData, place: DocPlace, 
   if (text === null) return fileFailure(kind, data, place, null, stage, severity);
   const file: FileText = { path: place.path, lang: place.lang, text, size: bytes.length };
   const parsed = kind.parse(file, data, full);
-  const diagnostics = full ? runRules(kind.rules, stage, parsed, severity) : [];
+  const directives = full ? findDirectives(text, kind.directives) : [];
+  const suppressions = directives.length > 0 ? new Suppressions(directives) : null;
+  const diagnostics = full ? runRules(kind.rules, stage, parsed, severity, suppressions) : [];
   return {
+    ...(suppressions ? { directives: { list: directives, used: suppressions.used } } : {}),
     path: place.path,
     kind: kind.name as Analysis['kind'],
     id: kind.id(parsed, file),

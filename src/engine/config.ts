@@ -44,6 +44,8 @@ export interface Config {
 export const CONFIG_FILES = ['docgate.config.yaml', 'docgate.config.json'] as const;
 /** Names that would be code: refused, never run. */
 const CODE_CONFIGS = ['docgate.config.js', 'docgate.config.cjs', 'docgate.config.mjs', 'docgate.config.ts'];
+/** Every name a root's configuration may have (data or code): the files whose appearance changes a project. */
+export const CONFIG_CANDIDATES: readonly string[] = [...CONFIG_FILES, ...CODE_CONFIGS];
 const MAX_CONFIG_BYTES = 1024 * 1024;
 const SCHEMA_FILE = 'docgate.config.schema.json';
 

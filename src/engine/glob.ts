@@ -16,7 +16,8 @@ export const MAX_ALTERNATIVES = 256;
 /** Longest glob accepted, in characters. */
 export const MAX_GLOB_LENGTH = 1024;
 
-type Token =
+/** One element of a segment pattern (also what MCP id globs compile to, src/mcp/text.ts). */
+export type Token =
   | { t: 'star' }
   | { t: 'any' }
   | { t: 'char'; c: string }

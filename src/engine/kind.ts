@@ -9,6 +9,7 @@ import type { CompiledSchema } from '../core/schemas.js';
 import type { HeadingTable } from '../core/types.js';
 import type { FieldsParse } from '../parse/fields.js';
 import type { OutlineModel } from '../parse/outline/model.js';
+import type { DirectiveSyntax } from './directives.js';
 import type { FileNameRule } from './file-stage.js';
 import type { CrossFileRule, Rule } from './rule.js';
 
@@ -69,6 +70,8 @@ export interface KindDef<P extends Layers, F, D> {
   /** Largest file read, in bytes (larger ones are refused unread). */
   maxBytes: number;
   ruleFiles: KindRuleFiles;
+  /** How its files carry inline directives (markdown and YAML comments, POWER `#` lines). */
+  directives: DirectiveSyntax;
   /** The default file-name rule (a pattern for the name without its extension, and words for it), or null. */
   fileName: { pattern: string; expected: string } | null;
   /** The id of a document known only by its path (an unreadable file). */

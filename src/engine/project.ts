@@ -4,6 +4,8 @@
  * each kind (schemas, outlines, heading tables), and every rule id. Everything that lints, caches or
  * serves documents works from a project; its `key` changes whenever any of that data does.
  */
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { sha256 } from '../core/file-identity.js';
 import { Layout } from '../core/layout.js';
 import { linearPattern } from '../core/linear-regexp.js';
@@ -12,7 +14,9 @@ import { ConfigError, loadRuleData } from '../core/schemas.js';
 import { CUSTOM_RULE_SUFFIXES, customKind } from '../kinds/custom/kind.js';
 import { BUILTIN_KINDS, rulesOf } from '../kinds/index.js';
 import type { RuleEntry } from '../kinds/index.js';
-import { configProblem, loadConfig } from './config.js';
+import { loadSuppressions, suppressionsPath } from './baseline.js';
+import type { Suppressions } from './baseline.js';
+import { CONFIG_CANDIDATES, configProblem, loadConfig } from './config.js';
 import type { Config, Setting } from './config.js';
 import { GlobError, compileGlobs, compilePathGlob } from './glob.js';
 import type { AnyKind, KindData } from './kind.js';
@@ -25,6 +29,10 @@ export interface Project {
   readonly layout: Layout;
   /** Every rule of every kind, by id. */
   readonly rules: ReadonlyMap<string, RuleEntry>;
+  /** `--ignore-pattern` globs, added to the configuration's `ignores`. */
+  readonly ignorePatterns: readonly string[];
+  /** The baseline (SPEC §8): errors accepted per document and rule, applied where results are made. */
+  readonly suppressions: Suppressions;
   kind(name: string): AnyKind | undefined;
   data(kind: AnyKind): KindData;
   /**
@@ -32,16 +40,39 @@ export interface Project {
    * configuration's `rules`, then every `overrides` block whose `files` match, later blocks winning.
    */
   severityFor(path: string): SeverityOf;
-  /** Rule files, configuration and kinds: a lint cache or an MCP memory is valid only under the same key. */
+  /**
+   * Rule files, configuration, kinds, ignore patterns and baseline: a lint cache or an MCP memory is
+   * valid only under the same key.
+   */
   readonly key: string;
   /** SHA-256 of `key`, computed on first use (node:crypto costs ~5 ms to load; a cache hit never needs it). */
   readonly hash: string;
+  /**
+   * Every path the project was made from, whether it exists or not (the configuration files a root may
+   * have, its rule folder and rule files, the baseline): while none of their stat identities changes, a
+   * long-running server may keep the project instead of loading it at every call.
+   */
+  readonly inputs: readonly string[];
 }
 
 export interface ProjectOptions {
   /** `--config FILE`, relative to `cwd`. */
   config?: string;
   cwd?: string;
+  /** `--ignore-pattern GLOB`s: root-relative, added to the configuration's `ignores` (ESLint's flag). */
+  ignorePatterns?: readonly string[];
+  /** `--suppressions-location FILE`, relative to `cwd` (default: docgate-suppressions.json at the root). */
+  suppressions?: string;
+}
+
+/** The options of a project alone (what a worker thread needs to load the same project). */
+export function projectOptions(o: ProjectOptions): ProjectOptions {
+  const out: ProjectOptions = {};
+  if (o.config !== undefined) out.config = o.config;
+  if (o.cwd !== undefined) out.cwd = o.cwd;
+  if (o.ignorePatterns !== undefined && o.ignorePatterns.length > 0) out.ignorePatterns = [...o.ignorePatterns];
+  if (o.suppressions !== undefined) out.suppressions = o.suppressions;
+  return out;
 }
 
 /** What a rule is for one document: `off` (not checked), `warning` or `error`. */
@@ -89,6 +120,18 @@ function kindsOf(config: Config): AnyKind[] {
     .filter(([name]) => !BUILTIN_KINDS.some((k) => k.name === name))
     .map(([name, c]) => customKind(name, { include: c.include ?? [], id: c.id ?? 'stem', frontmatter: c.frontmatter!, ...(c.outline ? { outline: c.outline } : {}) }));
   return [...builtin, ...custom];
+}
+
+/** `--ignore-pattern` globs, each compiled once to refuse a bad one (exit 2) before anything is linted. */
+function checkIgnorePatterns(globs: readonly string[]): void {
+  for (const g of globs) {
+    try {
+      compilePathGlob(g);
+    } catch (e) {
+      if (e instanceof GlobError) throw new ConfigError(`--ignore-pattern: Unexpected glob \`${g}\` (${e.message}), expected a root-relative glob such as \`processes/legacy-*.md\``);
+      throw e;
+    }
+  }
 }
 
 /** Everything of a configuration that needs the registry or a compiler: globs, patterns, rule ids. */
@@ -145,25 +188,35 @@ export function loadProject(root: string, options: ProjectOptions = {}): Project
   const config = loadConfig(root, { ...options, builtinKinds: BUILTIN_KINDS.map((k) => k.name) });
   const kinds = kindsOf(config);
   const ruleData = loadRuleData(root, kinds, config.schemas);
-  const key = `${config.file ?? ''}\0${config.text}\0${ruleData.key}`;
+  const ignorePatterns = options.ignorePatterns ?? [];
+  // Without ignore patterns the key is what it was before they existed (caches stay valid).
+  const key = `${config.file ?? ''}\0${config.text}\0${ruleData.key}${ignorePatterns.length > 0 ? `\0${ignorePatterns.join('\0')}` : ''}`;
+  const load = (): Suppressions => loadSuppressions(root, options.suppressions, options.cwd ?? process.cwd());
   const cached = projects.get(`${root}\0${key}`);
-  if (cached) return cached;
+  const inputs = projectInputs(root, options, kinds, config.schemas);
+  if (cached) return withBaseline(cached, load, inputs);
 
   const rules = rulesOf(kinds);
   check(config, rules);
+  checkIgnorePatterns(ignorePatterns);
   const byName = new Map(kinds.map((k) => [k.name, k]));
   const data = new Map(kinds.map((k) => [k.name, kindData(k, config, ruleData.kinds.get(k.name)!)]));
   const layout = new Layout(
     kinds.map((k) => ({ kind: k.name, include: k.include, variants: k.variants })),
-    config.ignores,
+    [...config.ignores, ...ignorePatterns],
   );
   let digest: string | undefined;
   const project: Project = {
+    inputs: [],
     root,
     config,
     kinds,
     layout,
     rules,
+    ignorePatterns,
+    get suppressions(): Suppressions {
+      throw new Error('internal: the baseline is read through the project view of loadProject');
+    },
     kind: (name) => byName.get(name),
     data: (kind) => data.get(kind.name)!,
     severityFor: severities(config, rules),
@@ -173,7 +226,50 @@ export function loadProject(root: string, options: ProjectOptions = {}): Project
     },
   };
   projects.set(`${root}\0${key}`, project);
-  return project;
+  return withBaseline(project, load, inputs);
+}
+
+/** The paths a project of `root` is made from (see Project.inputs); docgate's own files never change under it. */
+function projectInputs(root: string, options: ProjectOptions, kinds: readonly AnyKind[], folder = 'schemas'): string[] {
+  const cwd = options.cwd ?? process.cwd();
+  const configs = options.config !== undefined ? [resolve(cwd, options.config)] : CONFIG_CANDIDATES.map((n) => join(root, n));
+  const rules = join(root, folder);
+  const names = new Set(kinds.flatMap((k) => [k.ruleFiles.schema, k.ruleFiles.outline].filter((n): n is string => n !== undefined)));
+  // Heading tables edited in place leave their folder's identity as it was: each is an input too.
+  const patterns = kinds.flatMap((k) => (k.ruleFiles.headingTables ? [k.ruleFiles.headingTables] : []));
+  for (const name of patterns.length > 0 ? listNames(rules) : []) if (patterns.some((p) => p.test(name))) names.add(name);
+  return [...configs, rules, ...[...names].map((n) => join(rules, n)), suppressionsPath(root, options.suppressions, cwd)];
+}
+
+/** The names in a folder, none when it cannot be listed (then its own identity stands for it). */
+function listNames(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The project as one call sees it: its baseline read on first use (a tool that refuses its arguments
+ * reads nothing), its key extended by the baseline's text (without one, the key of the rest alone), and
+ * the inputs of this call's options.
+ */
+function withBaseline(base: Project, load: () => Suppressions, inputs: readonly string[]): Project {
+  let suppressions: Suppressions | undefined;
+  let key: string | undefined;
+  let digest: string | undefined;
+  const baseline = (): Suppressions => (suppressions ??= load());
+  const keyOf = (): string => {
+    const s = baseline();
+    return (key ??= s.text === null ? base.key : `${base.key}\0${s.file}\0${s.text}`);
+  };
+  return Object.create(base, {
+    suppressions: { get: baseline, enumerable: true },
+    key: { get: keyOf, enumerable: true },
+    hash: { get: () => (digest ??= sha256(keyOf())), enumerable: true },
+    inputs: { value: inputs, enumerable: true },
+  }) as Project;
 }
 
 /** The rule-id suffixes a configured kind brings (for the configuration schema). */

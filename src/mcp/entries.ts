@@ -13,6 +13,14 @@ export function outcome<T extends Doc>(e: Entry): { doc: T; failure: null } | { 
 }
 
 /**
+ * A document's answer, adding `warnings` (the `error` text of its diagnostics) when it passes with
+ * warnings only (SPEC §8: it is served, and its answer says what to look at).
+ */
+export function withWarnings<T extends object>(answer: T, e: Entry): T & { warnings?: string } {
+  return e.warnings ? { ...answer, warnings: e.warnings.error } : answer;
+}
+
+/**
  * A name that matches no document (a normal result, seed 000's wording):
  * text `<Label> '<x>' not found. Available: a, b`, structured `{ result: { error: <CODE>, message, available } }`.
  */

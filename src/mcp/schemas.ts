@@ -59,10 +59,13 @@ export const languageInput = {
     'Two-letter lowercase language code (ISO 639-1 shaped). `en` (default) = the English documents in docs/sysrs/; another code = the variants in docs/sysrs/<language>/, which needs a heading table schemas/sysrs-headings.<language>.json.',
 } as const;
 
+/** The `warnings` of a document that passes with warnings only (SPEC §8): their `error` text. */
+export const warningsProperty = { type: 'string', description: 'The document passes with warnings: their lines, as `error` has them.' } as const;
+
 /** The parsed SysRS document of get_sysrs / parse_sysrs (SPEC §4.4, body model in docs/sysrs-outline.md). */
 export const sysrsDocumentSchema = closedObject(
-  { frontmatter: { type: 'object' }, body: { type: 'object' } },
-  undefined,
+  { frontmatter: { type: 'object' }, body: { type: 'object' }, warnings: warningsProperty },
+  ['frontmatter', 'body'],
   'A parsed System Requirements Specification: frontmatter (defaults applied) and body by canonical snake_case section keys.',
 );
 

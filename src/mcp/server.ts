@@ -21,6 +21,7 @@ import { answerInvalidParams } from './params.js';
 import { listSchemaResources, readSchemaResource } from './resources.js';
 import { errorResult } from './run-tool.js';
 import { loadProject } from '../engine/project.js';
+import type { ProjectOptions } from '../engine/project.js';
 import { BUILTIN_KINDS } from '../kinds/index.js';
 import { TOOLS } from './tools/index.js';
 import { ToolWorkers } from './workers.js';
@@ -35,16 +36,16 @@ function log(message: string): void {
  * The kinds of the root's project, for the output schemas of tools that answer any kind. A project that
  * does not load (a configuration error) has the registry's kinds here; its tools answer the error.
  */
-function projectKinds(root: string): string[] {
+function projectKinds(root: string, options: ProjectOptions): string[] {
   try {
-    return loadProject(root).kinds.map((k) => k.name);
+    return loadProject(root, options).kinds.map((k) => k.name);
   } catch {
     return BUILTIN_KINDS.map((k) => k.name);
   }
 }
 
 /** The server for one root, not yet connected; its tool threads live as long as it does. */
-export function createServer(root: string, workers: ToolWorkers): Server {
+export function createServer(root: string, workers: ToolWorkers, options: ProjectOptions = {}): Server {
   const tools = new Map(TOOLS.map((tool) => [tool.name, tool]));
   const server = new Server(
     { name: 'docgate', version: VERSION },
@@ -56,7 +57,7 @@ export function createServer(root: string, workers: ToolWorkers): Server {
   );
 
   server.setRequestHandler(ListToolsRequestSchema, () => {
-    const kinds = projectKinds(root);
+    const kinds = projectKinds(root, options);
     return {
       tools: TOOLS.map((t) => ({
         name: t.name,
@@ -108,18 +109,19 @@ export function createServer(root: string, workers: ToolWorkers): Server {
 const REQUESTS = [InitializeRequestSchema, PingRequestSchema, ListToolsRequestSchema, CallToolRequestSchema, ListResourcesRequestSchema, ReadResourceRequestSchema];
 
 /**
- * `docgate mcp [--root DIR]`: serves until stdin closes, then answers every request already received,
- * stops its tool threads and exits once stdout is written.
+ * `docgate mcp [--root DIR] [--config FILE] [--suppressions-location FILE]`: serves until stdin closes,
+ * then answers every request already received, stops its tool threads and exits once stdout is written.
+ * The project options reach every tool thread: each tool sees the configuration and baseline lint sees.
  */
-export async function serveStdio(root: string): Promise<void> {
+export async function serveStdio(root: string, options: ProjectOptions = {}): Promise<void> {
   // Stdout belongs to the protocol: anything printed by mistake goes to stderr instead.
   console.log = console.error;
   console.info = console.error;
   console.debug = console.error;
   process.on('uncaughtException', (e) => log(`uncaught exception: ${e.stack ?? e.message}`));
   process.on('unhandledRejection', (e) => log(`unhandled rejection: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
-  const workers = new ToolWorkers(root);
-  const server = createServer(root, workers);
+  const workers = new ToolWorkers(root, options);
+  const server = createServer(root, workers, options);
   server.onclose = () => void workers.close();
   const transport = new StdioLineTransport();
   await server.connect(transport);

@@ -1,4 +1,6 @@
 /** Small pure text helpers of the MCP tools. */
+import { matchTokens } from '../engine/glob.js';
+import type { Token } from '../engine/glob.js';
 
 /** Code point order, as everywhere in docgate. */
 export function byCodePoint(a: string, b: string): number {
@@ -11,27 +13,6 @@ export function firstLine(text: string): string {
   return nl === -1 ? text : text.slice(0, nl);
 }
 
-type GlobToken =
-  | { kind: 'star' }
-  | { kind: 'any' }
-  | { kind: 'char'; c: string }
-  | { kind: 'class'; negate: boolean; singles: Set<string>; ranges: [number, number][] };
-
-function classMatches(t: Extract<GlobToken, { kind: 'class' }>, c: string): boolean {
-  const hit = (x: string) => t.singles.has(x) || t.ranges.some(([lo, hi]) => x.codePointAt(0)! >= lo && x.codePointAt(0)! <= hi);
-  const found = hit(c) || hit(c.toLowerCase()) || hit(c.toUpperCase());
-  return t.negate ? !found : found;
-}
-
-function tokenMatches(t: GlobToken, c: string): boolean {
-  switch (t.kind) {
-    case 'any': return true;
-    case 'char': return t.c === c;
-    case 'class': return classMatches(t, c);
-    case 'star': return false;
-  }
-}
-
 /**
  * A glob over ids, case-insensitive: `*` any run of characters, `?` one character, `[...]` a class
  * (`[!...]` negated, `a-f` ranges); every other character stands for itself. Matching is the classic
@@ -40,18 +21,18 @@ function tokenMatches(t: GlobToken, c: string): boolean {
  */
 export function compileGlob(glob: string): (text: string) => boolean {
   const chars = Array.from(glob);
-  const tokens: GlobToken[] = [];
+  const tokens: Token[] = [];
   for (let i = 0; i < chars.length; i++) {
     const c = chars[i]!;
     if (c === '*') {
-      if (tokens[tokens.length - 1]?.kind !== 'star') tokens.push({ kind: 'star' });
-    } else if (c === '?') tokens.push({ kind: 'any' });
+      if (tokens[tokens.length - 1]?.t !== 'star') tokens.push({ t: 'star' });
+    } else if (c === '?') tokens.push({ t: 'any' });
     else if (c === '[' && chars.indexOf(']', i + 2) !== -1) {
       const end = chars.indexOf(']', i + 2);
       let body = chars.slice(i + 1, end);
       const negate = body[0] === '!' || body[0] === '^';
       if (negate) body = body.slice(1);
-      const singles = new Set<string>();
+      let singles = '';
       const ranges: [number, number][] = [];
       for (let k = 0; k < body.length; k++) {
         if (body[k + 1] === '-' && k + 2 < body.length) {
@@ -60,34 +41,14 @@ export function compileGlob(glob: string): (text: string) => boolean {
           if (lo > hi) throw new Error(`invalid range ${body[k]}-${body[k + 2]}`);
           ranges.push([lo, hi]);
           k += 2;
-        } else singles.add(body[k]!);
+        } else singles += body[k]!;
       }
-      tokens.push({ kind: 'class', negate, singles, ranges });
+      tokens.push({ t: 'class', negate, singles, ranges });
       i = end;
-    } else tokens.push({ kind: 'char', c: c.toLowerCase() });
+    } else tokens.push({ t: 'char', c: c.toLowerCase() });
   }
-  return (text: string) => {
-    const s = Array.from(text.toLowerCase());
-    let p = 0;
-    let i = 0;
-    let starP = -1;
-    let starI = 0;
-    while (i < s.length) {
-      const t = tokens[p];
-      if (t && t.kind !== 'star' && tokenMatches(t, s[i]!)) {
-        p++;
-        i++;
-      } else if (t && t.kind === 'star') {
-        starP = p++;
-        starI = i;
-      } else if (starP !== -1) {
-        p = starP + 1;
-        i = ++starI;
-      } else return false;
-    }
-    while (tokens[p]?.kind === 'star') p++;
-    return p === tokens.length;
-  };
+  // The path globs' walk, without their one rule for paths (a wildcard never matches a leading dot).
+  return (text: string) => matchTokens(tokens, text, { nocase: true, dot: true });
 }
 
 export interface LineWindow {

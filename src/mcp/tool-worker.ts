@@ -11,8 +11,8 @@ import type { ToolContext } from './tool.js';
 import { TOOLS } from './tools/index.js';
 import type { ToolReply, ToolRequest, WorkerConfig } from './workers.js';
 
-const { root, lane } = workerData as WorkerConfig;
-const repo = new Repository(root, { watch: lane === 'repository' });
+const { root, lane, project } = workerData as WorkerConfig;
+const repo = new Repository(root, { watch: lane === 'repository', project });
 const ctx: ToolContext = { root, repo, project: () => repo.project() };
 const runner = new ToolRunner(new Map(TOOLS.map((t) => [t.name, t])), ctx);
 const port = parentPort!;

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { errorResult } from './run-tool.js';
 import type { ToolAnswer } from './run-tool.js';
+import type { ProjectOptions } from '../engine/project.js';
 
 /**
  * Which thread runs a tool: the one repository thread (tools that read the root's documents, through one
@@ -12,6 +13,8 @@ export type Lane = 'repository' | 'pure';
 export interface WorkerConfig {
   root: string;
   lane: Lane;
+  /** `--config` and `--suppressions-location` (with the folder they are relative to). */
+  project: ProjectOptions;
 }
 
 export interface ToolRequest {
@@ -84,6 +87,7 @@ export class ToolWorkers {
 
   constructor(
     private readonly root: string,
+    private readonly project: ProjectOptions = {},
     private readonly maxPure = pureThreadCount(),
   ) {}
 
@@ -100,7 +104,7 @@ export class ToolWorkers {
 
   private threadFor(lane: Lane): ToolThread {
     if (lane === 'repository') {
-      this.repository ??= new ToolThread({ root: this.root, lane }, (t) => {
+      this.repository ??= new ToolThread({ root: this.root, lane, project: this.project }, (t) => {
         if (this.repository === t) this.repository = null;
       });
       return this.repository;
@@ -109,7 +113,7 @@ export class ToolWorkers {
     let best: ToolThread | null = null;
     for (const t of this.pure) if (best === null || t.pending.size < best.pending.size) best = t;
     if (best === null || (best.pending.size > 0 && this.pure.length < this.maxPure)) {
-      best = new ToolThread({ root: this.root, lane }, (t) => {
+      best = new ToolThread({ root: this.root, lane, project: this.project }, (t) => {
         const i = this.pure.indexOf(t);
         if (i !== -1) this.pure.splice(i, 1);
       });

@@ -14,7 +14,6 @@
  */
 import type { Located } from '../../core/analysis.js';
 import { readFrontmatterDoc } from '../../core/frontmatter-doc.js';
-import { MAX_DIAGNOSTICS } from '../../core/result.js';
 import type { FrontmatterParse, SchemaCheck } from '../../core/frontmatter-doc.js';
 import { quote } from '../../core/position.js';
 import { locatedOf, locatedRow } from '../../engine/facts-codec.js';
@@ -23,13 +22,15 @@ import type { FileText, KindData, KindDef, Layers } from '../../engine/kind.js';
 import { stem } from '../../engine/paths.js';
 import { defineCrossFileRule } from '../../engine/rule.js';
 import type { CrossFileRule } from '../../engine/rule.js';
+import { buildOutlineModel } from '../../parse/outline/build.js';
+import { compileOutline } from '../../parse/outline/data.js';
+import type { OutlineData } from '../../parse/outline/data.js';
 import type { OutlineModel } from '../../parse/outline/model.js';
+import { unusedDisableDirective } from '../../rules/directives/unused-disable-directive.js';
 import { FILE_RULES } from '../../rules/file/index.js';
 import { FRONTMATTER_RULES, duplicateKey } from '../../rules/frontmatter/index.js';
 import { outlineRules } from '../../rules/outline/index.js';
 import { SCHEMA_RULES } from '../../rules/schema/index.js';
-import { checkSysrsBody } from '../sysrs/outline.js';
-import type { SysrsOutline } from '../sysrs/outline.js';
 
 export interface CustomKindConfig {
   include: readonly string[];
@@ -71,7 +72,7 @@ export interface CustomDoc {
  */
 export const CUSTOM_ID = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._~:@+-]{0,199}$/;
 
-function parseCustom(config: CustomKindConfig, file: FileText, data: KindData, full: boolean): CustomParse {
+function parseCustom(name: string, config: CustomKindConfig, file: FileText, data: KindData, full: boolean): CustomParse {
   const { frontmatter, schema } = readFrontmatterDoc(file.text, data.schema!);
   let id: Located<string> | null;
   if (config.id === 'stem') id = { value: stem(file.path), line: 1, column: 1 };
@@ -81,15 +82,9 @@ function parseCustom(config: CustomKindConfig, file: FileText, data: KindData, f
   }
   let outline: OutlineModel | null = null;
   if (full && data.outline !== null && !frontmatter.split.unterminated) {
-    const check = checkSysrsBody(frontmatter.split.body, frontmatter.split.bodyLineOffset, data.outline as SysrsOutline, null, MAX_DIAGNOSTICS);
-    outline = {
-      title: check.title,
-      body: check.body,
-      findings: check.diagnostics.map((d) => {
-        if (d.rule === 'sysrs-internal' || d.rule === 'sysrs-outline-invalid') throw new Error(d.message);
-        return { rule: d.rule.replace(/^sysrs-/, ''), at: { line: d.line, column: d.column }, message: d.message };
-      }),
-    };
+    // The outline data was checked when the rule set was loaded; messages call it by the kind's name unless it has one.
+    const compiled = compileOutline(data.outline as OutlineData, null);
+    outline = buildOutlineModel(frontmatter.split.body, frontmatter.split.bodyLineOffset, compiled, name);
   }
   return { frontmatter, schema, outline, id };
 }
@@ -118,17 +113,18 @@ export const CUSTOM_RULE_SUFFIXES = ['duplicate-id'] as const;
 
 /** The registry entry of a configured kind. */
 export function customKind(name: string, config: CustomKindConfig): KindDef<CustomParse, CustomFacts, CustomDoc> {
-  const rules = [...FILE_RULES, ...FRONTMATTER_RULES, duplicateKey, ...SCHEMA_RULES, ...(config.outline ? outlineRules(name) : [])];
+  const rules = [...FILE_RULES, unusedDisableDirective, ...FRONTMATTER_RULES, duplicateKey, ...SCHEMA_RULES, ...(config.outline ? outlineRules(name) : [])];
   return {
     name,
     label: `${name} document`,
     include: config.include,
+    directives: 'markdown',
     variants: false,
     maxBytes: 2 * 1024 * 1024,
     ruleFiles: { schema: config.frontmatter, ...(config.outline ? { outline: config.outline } : {}) },
     fileName: null,
     fallbackId: stem,
-    parse: (file, data, full) => parseCustom(config, file, data, full),
+    parse: (file, data, full) => parseCustom(name, config, file, data, full),
     rules,
     id: (p, file) => p.id?.value ?? stem(file.path),
     facts: (p) => ({ kind: name, id: p.id }),

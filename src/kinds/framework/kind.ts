@@ -1,4 +1,5 @@
 import type { KindDef } from '../../engine/kind.js';
+import { unusedDisableDirective } from '../../rules/directives/unused-disable-directive.js';
 import { FILE_RULES } from '../../rules/file/index.js';
 import { baseName } from '../../engine/paths.js';
 import { parseFramework } from './parse.js';
@@ -11,13 +12,14 @@ export const frameworkKind: KindDef<FrameworkParse, FrameworkFacts, FrameworkDoc
   name: 'framework',
   label: 'framework doc',
   include: ['frameworks/*.md'],
+  directives: 'markdown',
   variants: false,
   maxBytes: 2 * 1024 * 1024,
   ruleFiles: {},
   fileName: { pattern: '^[A-Za-z0-9]+$', expected: 'letters and digits with `.md`, such as `POWER.md`' },
   fallbackId: baseName,
   parse: (file) => parseFramework(file),
-  rules: [...FILE_RULES, fileEmpty, frameworkHeading],
+  rules: [...FILE_RULES, unusedDisableDirective, fileEmpty, frameworkHeading],
   id: (p) => p.name,
   facts: () => ({ kind: 'framework' }),
   emptyFacts: () => ({ kind: 'framework' }),

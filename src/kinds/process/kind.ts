@@ -1,5 +1,6 @@
 import type { KindDef } from '../../engine/kind.js';
 import { locatedOf, locatedRow } from '../../engine/facts-codec.js';
+import { unusedDisableDirective } from '../../rules/directives/unused-disable-directive.js';
 import { FILE_RULES } from '../../rules/file/index.js';
 import { FRONTMATTER_RULES, duplicateKey } from '../../rules/frontmatter/index.js';
 import { SCHEMA_RULES } from '../../rules/schema/index.js';
@@ -14,13 +15,14 @@ export const processKind: KindDef<ProcessParse, ProcessFacts, ProcessDoc> = {
   name: 'process',
   label: 'process',
   include: ['processes/*.md'],
+  directives: 'markdown',
   variants: false,
   maxBytes: 2 * 1024 * 1024,
   ruleFiles: { schema: 'process-frontmatter.schema.json' },
   fileName: null,
   fallbackId: stem,
   parse: (file, data) => parseProcess(file, data),
-  rules: [...FILE_RULES, ...FRONTMATTER_RULES, duplicateKey, ...SCHEMA_RULES, processEmptyBody],
+  rules: [...FILE_RULES, unusedDisableDirective, ...FRONTMATTER_RULES, duplicateKey, ...SCHEMA_RULES, processEmptyBody],
   id: (p) => p.slug,
   facts: (p) => ({ kind: 'process', name: p.name }),
   emptyFacts: () => ({ kind: 'process', name: null }),

@@ -1,5 +1,6 @@
 import type { KindDef } from '../../engine/kind.js';
 import { locatedOf, locatedRow } from '../../engine/facts-codec.js';
+import { unusedDisableDirective } from '../../rules/directives/unused-disable-directive.js';
 import { FILE_RULES } from '../../rules/file/index.js';
 import { FRONTMATTER_RULES, duplicateKey } from '../../rules/frontmatter/index.js';
 import { outlineRules } from '../../rules/outline/index.js';
@@ -16,13 +17,14 @@ export const sysrsKind: KindDef<SysrsParse, SysrsFacts, SysrsDoc> = {
   name: 'sysrs',
   label: 'System Requirements Specification',
   include: ['docs/sysrs/*.md'],
+  directives: 'markdown',
   variants: true,
   maxBytes: 2 * 1024 * 1024,
   ruleFiles: { schema: 'sysrs-frontmatter.schema.json', outline: 'sysrs-outline.json', headingTables: /^sysrs-headings\.([a-z]{2})\.json$/ },
   fileName: null,
   fallbackId: sysrsFileId,
   parse: (file, data, full) => parseSysrs(file, data, full),
-  rules: [...FILE_RULES, sysrsLanguage, ...FRONTMATTER_RULES, duplicateKey, ...SCHEMA_RULES, ...outlineRules('sysrs')],
+  rules: [...FILE_RULES, unusedDisableDirective, sysrsLanguage, ...FRONTMATTER_RULES, duplicateKey, ...SCHEMA_RULES, ...outlineRules('sysrs', true)],
   id: (p, file) => p.id?.value ?? sysrsFileId(file.path),
   facts: (p, file) => ({ kind: 'sysrs', id: p.id, lang: file.lang }),
   factsId: (f) => f.id?.value ?? null,

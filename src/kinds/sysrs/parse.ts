@@ -1,15 +1,18 @@
 import type { Located } from '../../core/analysis.js';
 import { readFrontmatterDoc } from '../../core/frontmatter-doc.js';
-import { MAX_DIAGNOSTICS } from '../../core/result.js';
 import type { FrontmatterParse, SchemaCheck } from '../../core/frontmatter-doc.js';
 import type { HeadingTable } from '../../core/types.js';
 import type { FileText, KindData, Layers } from '../../engine/kind.js';
 import { baseName, stem } from '../../engine/paths.js';
+import { buildOutlineModel } from '../../parse/outline/build.js';
+import { compileOutline } from '../../parse/outline/data.js';
+import type { OutlineData } from '../../parse/outline/data.js';
 import type { OutlineModel } from '../../parse/outline/model.js';
-import { checkSysrsBody } from './outline.js';
-import type { SysrsOutline } from './outline.js';
+import { UUID } from '../../parse/uuid.js';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export { UUID };
+/** What messages call the SysRS outline ("a section heading of the SysRS outline") when its data has no `name`. */
+export const SYSRS_OUTLINE_NAME = 'SysRS';
 export const LANGUAGE = /^[a-z]{2}$/;
 const UUID_IN_NAME = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/;
 
@@ -83,16 +86,9 @@ export function parseSysrs(file: FileText, data: KindData, full: boolean): Sysrs
   const id = typeof written === 'string' && UUID.test(written) ? { value: written, ...frontmatter.locator.value(['id']) } : null;
   let outline: OutlineModel | null = null;
   if (full && language === null && !frontmatter.split.unterminated) {
-    const check = checkSysrsBody(frontmatter.split.body, frontmatter.split.bodyLineOffset, data.outline as SysrsOutline, table, MAX_DIAGNOSTICS);
-    outline = {
-      title: check.title,
-      body: check.body,
-      findings: check.diagnostics.map((d) => {
-        // Defects of the outline data are refused when rules are loaded; anything else is a bug.
-        if (!d.rule.startsWith('sysrs-') || d.rule === 'sysrs-internal' || d.rule === 'sysrs-outline-invalid') throw new Error(d.message);
-        return { rule: d.rule.slice('sysrs-'.length), at: { line: d.line, column: d.column }, message: d.message };
-      }),
-    };
+    // The outline data was checked when the rule set was loaded.
+    const compiled = compileOutline(data.outline as OutlineData, table);
+    outline = buildOutlineModel(frontmatter.split.body, frontmatter.split.bodyLineOffset, compiled, SYSRS_OUTLINE_NAME);
   }
   return { frontmatter, schema, outline, language, id };
 }

@@ -1,6 +1,7 @@
 import type { Located } from '../../core/analysis.js';
 import type { KindDef } from '../../engine/kind.js';
 import { locatedOf, locatedRow } from '../../engine/facts-codec.js';
+import { unusedDisableDirective } from '../../rules/directives/unused-disable-directive.js';
 import { FILE_RULES } from '../../rules/file/index.js';
 import { duplicateKey } from '../../rules/frontmatter/index.js';
 import { SCHEMA_RULES } from '../../rules/schema/index.js';
@@ -19,13 +20,14 @@ export const templateKind: KindDef<TemplateParse, TemplateFacts, TemplateDoc> = 
   name: 'template',
   label: 'POWER template',
   include: ['templates/power/*.txt'],
+  directives: 'template',
   variants: false,
   maxBytes: 50 * 1024 - 1,
   ruleFiles: { schema: 'power-template.schema.json' },
   fileName: { pattern: '^[a-z0-9]+$', expected: 'lowercase letters and digits only, such as `readme.txt`' },
   fallbackId: stem,
   parse: (file, data) => parseTemplate(file, data),
-  rules: [...FILE_RULES, templateStrayText, duplicateKey, templateFieldOrder, templateExamplesBullet, ...SCHEMA_RULES],
+  rules: [...FILE_RULES, unusedDisableDirective, templateStrayText, duplicateKey, templateFieldOrder, templateExamplesBullet, ...SCHEMA_RULES],
   id: (p) => p.name,
   facts: (p) => ({ kind: 'template', storeAs: p.storeAs, placeholders: p.placeholders }),
   emptyFacts: () => ({ kind: 'template', storeAs: null, placeholders: [] }),

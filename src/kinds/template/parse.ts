@@ -60,7 +60,7 @@ export function parseTemplate(file: FileText, data: KindData): TemplateParse {
     fields,
     schema: checkSchema(schema, values, locator),
     name: stem(file.path),
-    order: Object.keys(schema.schema.properties ?? {}),
+    order: Object.keys(schema.properties),
     data: values,
     storeAs,
     placeholders,

@@ -1,5 +1,5 @@
 import { checkDocumentId, checkKind } from '../document-args.js';
-import { outcome } from '../entries.js';
+import { outcome, withWarnings } from '../entries.js';
 import { closedObject, failureSchema } from '../schemas.js';
 import { ToolError, defineTool, resultOutput } from '../tool.js';
 
@@ -25,6 +25,6 @@ export const getDocument = defineTool<{ kind: string; id: string }>({
     if (!entry) throw new ToolError(`no ${kind.name} document found with id '${id}'`);
     const { doc, failure } = outcome(entry);
     if (failure) return resultOutput({ ...failure, id });
-    return resultOutput(doc);
+    return resultOutput(withWarnings(doc as object, entry));
   },
 });

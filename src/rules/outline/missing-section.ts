@@ -1,4 +1,5 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
+import { hashes, headingOf, reportInstead } from './messages.js';
 import { VALID_SYSRS } from './valid-sysrs.js';
 
 export const missingSectionOutline: OutlineRuleTemplate = {
@@ -14,5 +15,12 @@ export const missingSectionOutline: OutlineRuleTemplate = {
         expected: ['12:1 Unexpected `## System Scope`, expected `## System Purpose`'],
       },
     ],
+  },
+  outline(model, report) {
+    for (const scan of model.levels) {
+      const where = scan.parent.level > 1 ? ` in ${headingOf(scan.parent)}` : '';
+      // Reported where the section was expected: at the heading that came instead, or where its parent ends.
+      for (const m of scan.missing) reportInstead(model, report, m.at, () => `${hashes(scan.level, m.node.display)}${where}`);
+    }
   },
 };

@@ -1,9 +1,11 @@
 /**
  * Outline rules are the same for every kind with an outline (SysRS, and kinds configured with one);
  * each kind gets them under its own prefix (`sysrs-h1`, `adr-h1`). A template here is one rule module
- * without the prefix; `outlineRules(prefix)` makes the kind's rules.
+ * without the prefix: its meta and its check over the outline model; `outlineRules(prefix)` makes the
+ * kind's rules.
  */
-import type { Example, NotOkExample, Rule } from '../../engine/rule.js';
+import type { OutlineModel } from '../../parse/outline/model.js';
+import type { Example, NotOkExample, Report, Rule } from '../../engine/rule.js';
 import { defineRule } from '../../engine/rule.js';
 
 export interface OutlineRuleTemplate {
@@ -12,24 +14,19 @@ export interface OutlineRuleTemplate {
   description: string;
   /** Examples as SysRS documents (the kind the outline engine was written for). */
   examples: { ok: readonly Example[]; notOk: readonly NotOkExample[] };
+  /** The check: findings from the model, reported as "Unexpected X, expected Y". */
+  outline(model: OutlineModel, report: Report): void;
 }
 
-const MESSAGE = /^Unexpected (.*), expected (.*)$/s;
-
-/** The outline rule `t` for the kind whose rule ids start with `prefix`. */
-export function outlineRule(t: OutlineRuleTemplate, prefix: string): Rule<never> {
+/**
+ * The outline rule `t` for the kind whose rule ids start with `prefix`. The examples are SysRS
+ * documents, so only the kind that checks SysRS's own outline takes them (`withExamples`).
+ */
+export function outlineRule(t: OutlineRuleTemplate, prefix: string, withExamples: boolean): Rule<never> {
   return defineRule({
     id: `${prefix}-${t.suffix}`,
     description: t.description,
-    examples: prefix === 'sysrs' ? t.examples : { ok: [], notOk: [] },
-    outline(model, report) {
-      for (const f of model.findings) {
-        if (f.rule !== t.suffix) continue;
-        // Any split of 'Unexpected X, expected Y' at ', expected ' gives the same message back.
-        const m = MESSAGE.exec(f.message);
-        if (m) report(f.at, m[1]!, m[2]!);
-        else report(f.at, f.message.replace(/^Unexpected /, ''), null);
-      }
-    },
+    examples: withExamples ? t.examples : { ok: [], notOk: [] },
+    outline: t.outline,
   });
 }

@@ -2,9 +2,20 @@
  * What the schema rules read from one ajv error: the value's path, the value, the schema that holds the
  * keyword, and the words of the expectation (the schema's `description`, so a team that tightens a
  * schema also writes what its users read).
+ *
+ * ajv reports a failed `anyOf`, `oneOf` or `contains` after the errors of each branch or item it tried,
+ * and a failed `if` after the errors of its `then` or `else`. The branches' errors are dropped here (the
+ * rules report one message per value, built from the branches), and the errors of `then`/`else` say
+ * when they apply; a `propertyNames` error is reported through the errors about the key it holds.
  */
 import type { ErrorObject } from 'ajv';
 import type { SchemaCheck } from '../../core/frontmatter-doc.js';
+import { quote } from '../../core/position.js';
+import type { Pos } from '../../core/position.js';
+import { bundledSchema } from '../../core/schemas.js';
+import { resolveRef } from '../../core/schema-refs.js';
+import type { Lookup } from '../../core/schema-refs.js';
+import { constWords } from './words.js';
 
 /** A JSON Schema node, as far as messages read it; `true`/`false` are schemas too. */
 export interface SchemaNode {
@@ -21,6 +32,8 @@ export interface ErrorView {
   field: string;
   value: unknown;
   parent: SchemaNode | undefined;
+  /** When the error applies, for the errors of `then`/`else` (` when `status` is `done``), else ''. */
+  when: string;
 }
 
 function segments(instancePath: string): string[] {
@@ -40,23 +53,139 @@ function valueAt(data: unknown, path: readonly string[]): unknown {
   return v;
 }
 
-/** The errors of these keywords, each with what the messages need. */
-export function errorsOf(check: SchemaCheck, keywords: ReadonlySet<string> | ((keyword: string) => boolean)): ErrorView[] {
-  const wanted = typeof keywords === 'function' ? keywords : (k: string) => keywords.has(k);
-  const out: ErrorView[] = [];
-  for (const error of check.errors) {
-    if (!wanted(error.keyword)) continue;
+/** How messages follow a `$ref` of the checked schema: its own `$id` is itself, other `$id`s are docgate's. */
+export function lookupOf(check: SchemaCheck): Lookup {
+  const own = check.schema.$id;
+  return (id) => (id === own ? check.schema : bundledSchema(id));
+}
+
+/** Where a `$ref` in the checked schema lands, for describing it. */
+export function followOf(check: SchemaCheck): (ref: string) => unknown {
+  const lookup = lookupOf(check);
+  return (ref) => resolveRef(ref, check.schema, lookup)?.node;
+}
+
+/** Keywords whose errors come after the errors of the subschemas they tried. */
+const GROUPS = new Set(['anyOf', 'oneOf', 'contains', 'if']);
+
+/**
+ * Every `$ref` string in a schema and in what they lead to (where the errors of a reference say they
+ * come from: an inlined one by its `$ref`, another by its target's own path).
+ */
+function refsIn(schema: unknown, follow: (ref: string) => unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(schema)) for (const s of schema) refsIn(s, follow, into);
+  else if (typeof schema === 'object' && schema !== null) {
+    for (const [k, v] of Object.entries(schema)) {
+      if (k === '$ref' && typeof v === 'string') {
+        if (into.has(v)) continue;
+        into.add(v);
+        refsIn(follow(v), follow, into);
+      } else if (k !== 'const' && k !== 'enum' && k !== 'default' && k !== 'examples') refsIn(v, follow, into);
+    }
+  }
+  return into;
+}
+
+function within(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/**
+ * The indices of the errors ajv gave for the subschemas of group error `k`: the run just before it,
+ * about its value or a part of it, from the group's subschemas (by schema path, or by the `$ref` an
+ * inlined reference carries). An error the run cannot be proved to hold stops it: at worst an extra
+ * message, never a lost one.
+ */
+function nestedOf(errors: readonly ErrorObject[], k: number, follow: (ref: string) => unknown): number[] {
+  const group = errors[k]!;
+  const parent = group.parentSchema as Record<string, unknown> | undefined;
+  let prefix = group.schemaPath;
+  let sub: unknown = parent?.[group.keyword];
+  if (group.keyword === 'if') {
+    const branch = (group.params as { failingKeyword: string }).failingKeyword;
+    prefix = `${group.schemaPath.slice(0, -'/if'.length)}/${branch}`;
+    sub = parent?.[branch];
+  }
+  const refs = [...refsIn(sub, follow)];
+  const out: number[] = [];
+  for (let i = k - 1; i >= 0; i--) {
+    const e = errors[i]!;
+    if (!within(e.instancePath, group.instancePath)) break;
+    if (!within(e.schemaPath, prefix) && !refs.some((r) => within(e.schemaPath, r))) break;
+    out.push(i);
+  }
+  return out;
+}
+
+/** What an `if` subschema asks, in words (`` `status` is `done` ``), when it is a simple condition on keys. */
+function condition(ifSchema: unknown): string | null {
+  if (typeof ifSchema !== 'object' || ifSchema === null) return null;
+  const props = (ifSchema as { properties?: unknown }).properties;
+  if (typeof props !== 'object' || props === null || Object.keys(props).length === 0) return null;
+  const parts: string[] = [];
+  for (const [key, s] of Object.entries(props as Record<string, unknown>)) {
+    if (typeof s !== 'object' || s === null) return null;
+    const node = s as { const?: unknown; enum?: unknown };
+    if ('const' in node) parts.push(`\`${key}\` is ${constWords(node.const)}`);
+    else if (Array.isArray(node.enum)) parts.push(`\`${key}\` is one of ${node.enum.map(constWords).join(', ')}`);
+    else return null;
+  }
+  return parts.join(' and ');
+}
+
+const viewsOf = new WeakMap<SchemaCheck, ErrorView[]>();
+
+/** The errors worth a message, each with what the messages need (computed once per check). */
+function views(check: SchemaCheck): ErrorView[] {
+  let out = viewsOf.get(check);
+  if (out) return out;
+  const errors = check.errors;
+  const follow = followOf(check);
+  const hidden = new Set<number>();
+  const when = new Map<number, string>();
+  errors.forEach((e, k) => {
+    if (e.keyword === 'propertyNames') hidden.add(k);
+    if (!GROUPS.has(e.keyword)) return;
+    const nested = nestedOf(errors, k, follow);
+    if (e.keyword !== 'if') {
+      for (const i of nested) hidden.add(i);
+      return;
+    }
+    hidden.add(k);
+    const parent = e.parentSchema as { if?: unknown } | undefined;
+    const cond = condition(parent?.if);
+    if (cond === null) return;
+    const words = `${(e.params as { failingKeyword: string }).failingKeyword === 'then' ? 'when' : 'unless'} ${cond}`;
+    // The innermost `if` (whose error comes first) says it.
+    for (const i of nested) if (!when.has(i)) when.set(i, ` ${words}`);
+  });
+  out = [];
+  errors.forEach((error, i) => {
+    if (hidden.has(i)) return;
     const path = segments(error.instancePath);
     const parent = error.parentSchema;
-    out.push({
+    out!.push({
       error,
       path,
       field: path.length > 0 ? `\`${path.join('.')}\`` : 'the document',
       value: valueAt(check.data, path),
       parent: typeof parent === 'object' && parent !== null ? (parent as SchemaNode) : undefined,
+      when: when.get(i) ?? '',
     });
-  }
+  });
+  viewsOf.set(check, out);
   return out;
+}
+
+/** The errors of these keywords about values (not about key names), each with what the messages need. */
+export function errorsOf(check: SchemaCheck, keywords: ReadonlySet<string> | ((keyword: string) => boolean)): ErrorView[] {
+  const wanted = typeof keywords === 'function' ? keywords : (k: string) => keywords.has(k);
+  return views(check).filter((v) => v.error.propertyName === undefined && wanted(v.error.keyword));
+}
+
+/** The errors about a key's name (`propertyNames`): `propertyName` is the key, `path` the mapping. */
+export function keyNameErrorsOf(check: SchemaCheck): ErrorView[] {
+  return views(check).filter((v) => v.error.propertyName !== undefined);
 }
 
 /** A subschema as a node, or undefined for a boolean schema (`true` allows anything, `false` nothing). */
@@ -69,8 +198,18 @@ export function expectation(schema: SchemaNode | undefined, fallback: string): s
   return typeof schema?.description === 'string' ? schema.description : fallback;
 }
 
+/** The value an error is about, as messages show it: `` `a` value `x` ``, or the whole `content` at the top. */
+export function valueWords(e: ErrorView): string {
+  return `${e.path.length > 0 ? `${e.field} value` : 'content'} ${quote(e.value)}`;
+}
+
 export function typeName(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'list';
   return typeof v === 'object' ? 'mapping' : typeof v;
+}
+
+/** Reports an error's finding, saying when it applies (errors of `then`/`else`). */
+export function reportView(report: (at: Pos, found: string, expected: string) => void, e: ErrorView, at: Pos, found: string, expected: string): void {
+  report(at, found, `${expected}${e.when}`);
 }

@@ -1,12 +1,18 @@
 import { defineRule } from '../../engine/rule.js';
-import { errorsOf, expectation } from './ajv-error.js';
+import { errorsOf, expectation, reportView } from './ajv-error.js';
+import { limitWords } from './words.js';
 
-/** A blank string where `minLength` asks for text (a non-blank one that is too short is an invalid value). */
-export function isBlank(value: unknown): boolean {
-  return typeof value === 'string' && value.trim() === '';
+/**
+ * A blank string, an empty list or an empty mapping where `minLength`, `minItems` or `minProperties`
+ * asks for content (a value that has some, but too little, is an invalid value).
+ */
+export function isEmpty(value: unknown): boolean {
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 }
 
-const KEYWORDS = new Set(['minLength']);
+export const KEYWORDS = new Set(['minLength', 'minItems', 'minProperties']);
 
 export const emptyValue = defineRule({
   id: 'empty-value',
@@ -23,7 +29,10 @@ export const emptyValue = defineRule({
   },
   schema(check, report) {
     for (const e of errorsOf(check, KEYWORDS)) {
-      if (isBlank(e.value)) report(check.locator.value(e.path), `empty ${e.field}`, expectation(e.parent, 'a value'));
+      if (!isEmpty(e.value)) continue;
+      // A blank string asks for "a value"; an empty list or mapping for as many items or keys as it needs.
+      const wanted = e.error.keyword === 'minLength' ? 'a value' : limitWords(e.error.keyword, e.error.schema)!.bare;
+      reportView(report, e, check.locator.value(e.path), `empty ${e.path.length > 0 ? e.field : 'content'}`, expectation(e.parent, wanted));
     }
   },
 });

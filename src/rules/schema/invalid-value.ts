@@ -1,13 +1,39 @@
 import { quote } from '../../core/position.js';
 import { defineRule } from '../../engine/rule.js';
-import { errorsOf, expectation } from './ajv-error.js';
-import { isBlank } from './empty-value.js';
+import { errorsOf, expectation, followOf, reportView, valueWords } from './ajv-error.js';
+import type { ErrorView } from './ajv-error.js';
+import { isEmpty } from './empty-value.js';
+import { and, constWords, limitWords, phrase } from './words.js';
+import type { Follow } from './words.js';
 
-const KEYWORDS = new Set(['minLength', 'enum', 'const', 'pattern', 'format']);
+/** Keywords about a value itself: its length, pattern, format, range. */
+const VALUE = ['minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'];
+/** Keywords about how many items or keys a list or mapping has (`items`/`unevaluatedItems`: beyond `prefixItems`). */
+const COUNT = ['minItems', 'maxItems', 'minProperties', 'maxProperties', 'items', 'unevaluatedItems'];
+export const KEYWORDS = new Set([...VALUE, ...COUNT, 'enum', 'const', 'uniqueItems', 'contains', 'anyOf', 'oneOf', 'not']);
+
+function count(n: number, word: string): string {
+  return `${n} ${n === 1 ? word : `${word}s`}`;
+}
+
+/** `` `tags` with 3 items ``, `` `links` with 1 key ``. */
+function sizeWords(e: ErrorView): string {
+  const subject = e.path.length > 0 ? e.field : 'content';
+  return Array.isArray(e.value) ? `${subject} with ${count(e.value.length, 'item')}` : `${subject} with ${count(Object.keys(e.value ?? {}).length, 'key')}`;
+}
+
+/** `at least 2 items that are `x``: what `contains` (with `minContains`/`maxContains`) asks. */
+function containsWords(params: { minContains?: number; maxContains?: number }, items: unknown, follow: Follow): string {
+  const min = params.minContains ?? 1;
+  const max = params.maxContains;
+  const [howMany, n] = max === undefined ? [`at least ${count(min, 'item')}`, min] : min === max ? [`exactly ${count(max, 'item')}`, max] : min === 0 ? [`at most ${count(max, 'item')}`, max] : [`${min} to ${max} items`, max];
+  const one = n === 1;
+  return `${howMany} that ${one ? 'is' : 'are'} ${phrase(items, 'a value', follow)}`;
+}
 
 export const invalidValue = defineRule({
   id: 'invalid-value',
-  description: 'A value must match the pattern, format or allowed values of the schema',
+  description: 'A value must meet what the schema asks of it: length, pattern, format, range, allowed values, items, alternatives',
   examples: {
     ok: [{ path: 'docs/sysrs/order-intake.md', text: '---\nid: 7d1f3c2a-9b8e-4f6d-a5c4-3b2a1f0e9d8c\nstatus: review\n---\n', shown: 'a SysRS with status `review`' }],
     notOk: [
@@ -16,26 +42,52 @@ export const invalidValue = defineRule({
         text: '---\nid: 7d1f3c2a-9b8e-4f6d-a5c4-3b2a1f0e9d8c\nstatus: drafty\n---\n',
         expected: ['3:9 Unexpected `status` value `drafty`, expected one of: `draft`, `review`, `approved`, `active`, `retired`'],
       },
+      {
+        path: 'processes/deploy.md',
+        text: '---\nname: Deploy\ndescription: Ships the web app to production, then tells the team\n---\n\n# Deploy\n',
+        others: {
+          'schemas/process-frontmatter.schema.json':
+            '{\n  "$ref": "https://docgate.dev/schemas/process-frontmatter.schema.json",\n  "properties": { "description": { "maxLength": 40 } },\n  "unevaluatedProperties": false\n}\n',
+        },
+        expected: ['3:14 Unexpected `description` value `Ships the web app to production, then tells the team`, expected at most 40 characters'],
+      },
     ],
   },
   schema(check, report) {
+    const follow = followOf(check);
+    const words = (schema: unknown) => phrase(schema, 'a value', follow);
     for (const e of errorsOf(check, KEYWORDS)) {
       const at = check.locator.value(e.path);
-      const found = `${e.field} value ${quote(e.value)}`;
-      switch (e.error.keyword) {
-        case 'minLength':
-          if (!isBlank(e.value)) report(at, found, expectation(e.parent, `at least ${String(e.error.params.limit)} characters`));
-          break;
-        case 'enum': {
-          const allowed = ((e.error.params as { allowedValues: unknown[] }).allowedValues ?? []).filter((v) => v !== null && v !== '').map((v) => `\`${String(v)}\``);
-          report(at, found, `one of: ${allowed.join(', ')}`);
-          break;
-        }
-        case 'const':
-          report(at, found, `\`${String((e.error.params as { allowedValue: unknown }).allowedValue)}\``);
-          break;
-        default:
-          report(at, found, expectation(e.parent, e.error.message ?? 'a valid value'));
+      const say = (found: string, expected: string) => reportView(report, e, at, found, expected);
+      const keyword = e.error.keyword;
+      const parent = e.parent ?? {};
+      if (VALUE.includes(keyword)) {
+        if (keyword !== 'minLength' || !isEmpty(e.value)) say(valueWords(e), expectation(e.parent, limitWords(keyword, e.error.schema)!.bare));
+      } else if (COUNT.includes(keyword)) {
+        // `items: false` and `unevaluatedItems: false` allow no item past the ones the schema names.
+        const words = keyword === 'items' || keyword === 'unevaluatedItems' ? limitWords('maxItems', (e.error.params as { limit: number }).limit) : limitWords(keyword, e.error.schema);
+        if (!isEmpty(e.value) || keyword.startsWith('max')) say(sizeWords(e), expectation(e.parent, words!.bare));
+      } else if (keyword === 'enum') {
+        const allowed = ((e.error.params as { allowedValues: unknown[] }).allowedValues ?? []).filter((v) => v !== null && v !== '').map(constWords);
+        say(valueWords(e), `one of: ${allowed.join(', ')}`);
+      } else if (keyword === 'const') {
+        say(valueWords(e), constWords((e.error.params as { allowedValue: unknown }).allowedValue));
+      } else if (keyword === 'uniqueItems') {
+        // At the repeated item (ajv's `i` is the later of the two).
+        const i = String((e.error.params as { i: number }).i);
+        reportView(report, e, check.locator.value([...e.path, i]), `duplicate item ${quote((e.value as unknown[])[Number(i)])} in ${e.field}`, 'each item once');
+      } else if (keyword === 'contains') {
+        say(valueWords(e), expectation(e.parent, containsWords(e.error.params as { minContains?: number; maxContains?: number }, parent['contains'], follow)));
+      } else if (keyword === 'not') {
+        say(valueWords(e), expectation(e.parent, `anything but ${words(parent['not'])}`));
+      } else {
+        // anyOf, oneOf: one message for the value, built from the branches.
+        const branches = Array.isArray(parent[keyword]) ? (parent[keyword] as unknown[]) : [];
+        const passing = (e.error.params as { passingSchemas?: number[] | null }).passingSchemas;
+        if (keyword === 'oneOf' && Array.isArray(passing)) {
+          const matched = passing.map((b) => words(branches[b]));
+          say(`${valueWords(e)} matching ${matched.length === 2 ? 'both ' : ''}${and(matched)}`, expectation(e.parent, 'only one of them'));
+        } else say(valueWords(e), expectation(e.parent, branches.map(words).join(' or ')));
       }
     }
   },

@@ -1,9 +1,13 @@
-import { quote } from '../../core/position.js';
 import { defineRule } from '../../engine/rule.js';
-import { errorsOf } from './ajv-error.js';
+import { errorsOf, expectation, reportView, valueWords } from './ajv-error.js';
+import { KEYWORDS as EMPTY } from './empty-value.js';
+import { KEYWORDS as INVALID } from './invalid-value.js';
+import { KEYWORDS as MISSING } from './missing-key.js';
+import { KEYWORDS as UNKNOWN } from './unknown-key.js';
+import { KEYWORDS as TYPE } from './wrong-type.js';
 
 /** Keywords the other schema rules report. */
-const HANDLED = new Set(['required', 'additionalProperties', 'type', 'minLength', 'enum', 'const', 'pattern', 'format']);
+const HANDLED = new Set([...MISSING, ...UNKNOWN, ...TYPE, ...EMPTY, ...INVALID]);
 
 export const schemaRule = defineRule({
   id: 'schema',
@@ -13,9 +17,9 @@ export const schemaRule = defineRule({
     notOk: [
       {
         path: 'processes/deploy.md',
-        text: '---\nname: Deploy\n---\n\n# Deploy\n',
-        others: { 'schemas/process-frontmatter.schema.json': '{"type":"object","properties":{"name":{"type":"string","maxLength":3}}}' },
-        expected: ['2:7 Unexpected `name` value `Deploy`, expected it to must NOT have more than 3 characters'],
+        text: '---\nname: Deploy\nlegacy: yes\n---\n\n# Deploy\n',
+        others: { 'schemas/process-frontmatter.schema.json': '{"type":"object","properties":{"name":{"type":"string"},"legacy":false}}' },
+        expected: ['3:9 Unexpected `legacy` value `yes`, expected no value (the schema is `false`)'],
       },
     ],
   },
@@ -23,8 +27,8 @@ export const schemaRule = defineRule({
     for (const e of errorsOf(check, (k) => !HANDLED.has(k))) {
       const at = check.locator.value(e.path);
       // `"key": false`: the schema allows no value there.
-      if (e.error.keyword === 'false schema') report(at, `${e.path.length > 0 ? `${e.field} value` : 'content'} ${quote(e.value)}`, 'no value (the schema is `false`)');
-      else report(at, `${e.field} value ${quote(e.value)}`, `it to ${e.error.message ?? 'match the schema'}`);
+      if (e.error.keyword === 'false schema') reportView(report, e, at, valueWords(e), 'no value (the schema is `false`)');
+      else reportView(report, e, at, valueWords(e), expectation(e.parent, `a value meeting \`${e.error.keyword}\` of the schema`));
     }
   },
 });

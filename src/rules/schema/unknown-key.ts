@@ -1,8 +1,22 @@
 import { quote } from '../../core/position.js';
+import { evaluatedKeys } from '../../core/schema-refs.js';
 import { defineRule } from '../../engine/rule.js';
-import { errorsOf } from './ajv-error.js';
+import { errorsOf, expectation, followOf, keyNameErrorsOf, lookupOf, reportView } from './ajv-error.js';
+import type { SchemaNode } from './ajv-error.js';
+import { phrase } from './words.js';
 
-const KEYWORDS = new Set(['additionalProperties']);
+export const KEYWORDS = new Set(['additionalProperties', 'unevaluatedProperties']);
+
+/** `one of: `a`, `b``, with `or a key matching `p`` for each name pattern; `no key` when nothing is allowed. */
+function allowedWords(names: readonly string[], patterns: readonly string[]): string {
+  const matching = patterns.map((p) => `a key matching \`${p}\``);
+  if (names.length === 0) return matching.length > 0 ? matching.join(' or ') : 'no key';
+  return `one of: ${names.map((k) => `\`${k}\``).join(', ')}${matching.map((m) => `, or ${m}`).join('')}`;
+}
+
+function keysOf(o: unknown): string[] {
+  return typeof o === 'object' && o !== null ? Object.keys(o) : [];
+}
 
 export const unknownKey = defineRule({
   id: 'unknown-key',
@@ -13,9 +27,25 @@ export const unknownKey = defineRule({
   },
   schema(check, report) {
     for (const e of errorsOf(check, KEYWORDS)) {
-      const key = (e.error.params as { additionalProperty: string }).additionalProperty;
-      const allowed = Object.keys(e.parent?.properties ?? {}).map((k) => `\`${k}\``).join(', ');
-      report(check.locator.key([...e.path, key]), `key ${quote(key)}`, `one of: ${allowed}`);
+      const params = e.error.params as { additionalProperty?: string; unevaluatedProperty?: string };
+      const key = params.additionalProperty ?? params.unevaluatedProperty ?? '';
+      // additionalProperties sees its own schema's names; unevaluatedProperties those of every
+      // subschema applied to the mapping (what it `$ref`s, its `allOf`, its branches).
+      const allowed =
+        e.error.keyword === 'additionalProperties'
+          ? { names: keysOf(e.parent?.properties), patterns: keysOf(e.parent?.['patternProperties']) }
+          : evaluatedKeys(e.parent ?? {}, check.schema, lookupOf(check));
+      // The usual slip when extending a schema: its `additionalProperties` refuses the keys it `$ref`s.
+      const slip = e.error.keyword === 'additionalProperties' && (e.parent?.['$ref'] !== undefined || e.parent?.['allOf'] !== undefined);
+      const hint = slip ? ' (`additionalProperties` sees only the `properties` beside it; `unevaluatedProperties` also sees those of a `$ref` or `allOf`)' : '';
+      reportView(report, e, check.locator.key([...e.path, key]), `key ${quote(key)}`, `${allowedWords(allowed.names, allowed.patterns)}${hint}`);
+    }
+    // `propertyNames`: the key's name breaks what its subschema asks of names.
+    for (const e of keyNameErrorsOf(check)) {
+      const key = e.error.propertyName!;
+      const names: SchemaNode | undefined = e.parent && { ...e.parent, type: undefined };
+      const wanted = e.error.keyword === 'false schema' ? 'no key' : expectation(e.parent, phrase(names, 'a key', followOf(check)));
+      reportView(report, e, check.locator.key([...e.path, key]), `key ${quote(key)}`, wanted);
     }
   },
 });

@@ -1,14 +1,8 @@
 import { defineRule } from '../../engine/rule.js';
-import { errorsOf, typeName } from './ajv-error.js';
+import { errorsOf, reportView, typeName } from './ajv-error.js';
+import { typeWords } from './words.js';
 
-const KEYWORDS = new Set(['type']);
-
-function wanted(t: unknown): string {
-  return (Array.isArray(t) ? t : [t])
-    .filter((x) => x !== 'null')
-    .map((x) => (x === 'object' ? 'a mapping' : x === 'array' ? 'a list' : `a ${String(x)}`))
-    .join(' or ');
-}
+export const KEYWORDS = new Set(['type']);
 
 export const wrongType = defineRule({
   id: 'wrong-type',
@@ -19,7 +13,7 @@ export const wrongType = defineRule({
   },
   schema(check, report) {
     for (const e of errorsOf(check, KEYWORDS)) {
-      report(check.locator.value(e.path), `${typeName(e.value)} for ${e.field}`, wanted((e.error.params as { type: unknown }).type));
+      reportView(report, e, check.locator.value(e.path), `${typeName(e.value)} for ${e.field}`, typeWords((e.error.params as { type: unknown }).type) ?? 'another type');
     }
   },
 });

@@ -1,6 +1,6 @@
 import type { FrameworkDoc } from '../../../core/analysis.js';
-import { closedObject, notFoundSchema, parseFailureSchema, resultSchema } from '../../../mcp/schemas.js';
-import { notFoundOutput, outcome } from '../../../mcp/entries.js';
+import { closedObject, notFoundSchema, parseFailureSchema, resultSchema, warningsProperty } from '../../../mcp/schemas.js';
+import { notFoundOutput, outcome, withWarnings } from '../../../mcp/entries.js';
 import { defineTool, resultOutput } from '../../../mcp/tool.js';
 
 export const getFramework = defineTool<{ name: string }>({
@@ -15,7 +15,7 @@ export const getFramework = defineTool<{ name: string }>({
     additionalProperties: false,
   },
   outputSchema: resultSchema(
-    closedObject({ name: { type: 'string' }, size: { type: 'integer', minimum: 0 }, content: { type: 'string' } }),
+    closedObject({ name: { type: 'string' }, size: { type: 'integer', minimum: 0 }, content: { type: 'string' }, warnings: warningsProperty }, ['name', 'size', 'content']),
     parseFailureSchema,
     notFoundSchema('FRAMEWORK_NOT_FOUND'),
   ),
@@ -25,6 +25,6 @@ export const getFramework = defineTool<{ name: string }>({
     if (!entry) return notFoundOutput('Framework', 'FRAMEWORK_NOT_FOUND', name, entries);
     const { doc, failure } = outcome<FrameworkDoc>(entry);
     if (failure) return resultOutput(failure);
-    return resultOutput({ name: doc.name, size: doc.size, content: doc.content }, doc.content);
+    return resultOutput(withWarnings({ name: doc.name, size: doc.size, content: doc.content }, entry), doc.content);
   },
 });

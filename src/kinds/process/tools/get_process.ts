@@ -1,7 +1,7 @@
 import type { ProcessDoc } from '../../../core/analysis.js';
 import type { Entry } from '../../../core/repository.js';
-import { outcome } from '../../../mcp/entries.js';
-import { closedObject, notFoundSchema, parseFailureSchema } from '../../../mcp/schemas.js';
+import { outcome, withWarnings } from '../../../mcp/entries.js';
+import { closedObject, notFoundSchema, parseFailureSchema, warningsProperty } from '../../../mcp/schemas.js';
 import { defineTool, jsonOutput } from '../../../mcp/tool.js';
 
 /** The name a process answers to besides its slug: the parsed name, or the one a failing file still declares. */
@@ -24,7 +24,7 @@ export const getProcess = defineTool<{ name: string }>({
   outputSchema: {
     type: 'object',
     anyOf: [
-      closedObject({ name: { type: 'string' }, slug: { type: 'string' }, description: { type: 'string' }, content: { type: 'string' } }),
+      closedObject({ name: { type: 'string' }, slug: { type: 'string' }, description: { type: 'string' }, content: { type: 'string' }, warnings: warningsProperty }, ['name', 'slug', 'description', 'content']),
       parseFailureSchema,
       notFoundSchema('PROCESS_NOT_FOUND'),
     ],
@@ -38,6 +38,6 @@ export const getProcess = defineTool<{ name: string }>({
     }
     const { doc, failure } = outcome<ProcessDoc>(entry);
     if (failure) return jsonOutput({ ...failure });
-    return jsonOutput({ name: doc.name, slug: doc.slug, description: doc.description, content: doc.content });
+    return jsonOutput(withWarnings({ name: doc.name, slug: doc.slug, description: doc.description, content: doc.content }, entry));
   },
 });

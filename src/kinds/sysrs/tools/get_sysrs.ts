@@ -1,5 +1,5 @@
 import type { SysrsDoc } from '../../../core/analysis.js';
-import { outcome } from '../../../mcp/entries.js';
+import { outcome, withWarnings } from '../../../mcp/entries.js';
 import { languageInput, sysrsResultSchema } from '../../../mcp/schemas.js';
 import { checkLanguage, checkSysrsId } from './args.js';
 import { windowLines } from '../../../mcp/text.js';
@@ -64,6 +64,6 @@ export const getSysrs = defineTool<Args>({
       const text = windowLines(doc.rawBody, { offset: args.offset, limit: args.limit, numbered: args.numbered === true });
       return resultOutput(text, text);
     }
-    return resultOutput({ frontmatter: doc.frontmatter, body: doc.body });
+    return resultOutput(withWarnings({ frontmatter: doc.frontmatter, body: doc.body }, entry));
   },
 });

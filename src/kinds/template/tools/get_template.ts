@@ -1,6 +1,6 @@
 import type { TemplateDoc } from '../../../core/analysis.js';
-import { closedObject, notFoundSchema, parseFailureSchema, resultSchema } from '../../../mcp/schemas.js';
-import { notFoundOutput, outcome } from '../../../mcp/entries.js';
+import { closedObject, notFoundSchema, parseFailureSchema, resultSchema, warningsProperty } from '../../../mcp/schemas.js';
+import { notFoundOutput, outcome, withWarnings } from '../../../mcp/entries.js';
 import { defineTool, resultOutput } from '../../../mcp/tool.js';
 
 export const getTemplate = defineTool<{ template_name: string }>({
@@ -15,7 +15,7 @@ export const getTemplate = defineTool<{ template_name: string }>({
     additionalProperties: false,
   },
   outputSchema: resultSchema(
-    closedObject({ name: { type: 'string' }, fields: { type: 'object', additionalProperties: { type: 'string' } }, content: { type: 'string' } }),
+    closedObject({ name: { type: 'string' }, fields: { type: 'object', additionalProperties: { type: 'string' } }, content: { type: 'string' }, warnings: warningsProperty }, ['name', 'fields', 'content']),
     parseFailureSchema,
     notFoundSchema('TEMPLATE_NOT_FOUND'),
   ),
@@ -25,6 +25,6 @@ export const getTemplate = defineTool<{ template_name: string }>({
     if (!entry) return notFoundOutput('Template', 'TEMPLATE_NOT_FOUND', name, entries);
     const { doc, failure } = outcome<TemplateDoc>(entry);
     if (failure) return resultOutput(failure);
-    return resultOutput({ name: doc.name, fields: doc.fields, content: doc.content }, `=== ${doc.name.toUpperCase()} Template ===\n\n${doc.content}`);
+    return resultOutput(withWarnings({ name: doc.name, fields: doc.fields, content: doc.content }, entry), `=== ${doc.name.toUpperCase()} Template ===\n\n${doc.content}`);
   },
 });
