@@ -141,8 +141,12 @@ function usualId(k: AnyKind, path: string, facts: Facts): string {
 
 /** A kind's section as text: its rows in path order. */
 export function encodeSection(entries: ReadonlyMap<string, CacheEntry>, kinds: CacheKinds = builtin()): string {
-  const rows: Row[] = [...entries.keys()].sort().map((path) => {
-    const e = entries.get(path)!;
+  return encodeRows([...entries.keys()].sort().map((path) => [path, entries.get(path)!]), kinds);
+}
+
+/** Rows as text, in the order given (a path may appear more than once: the staged cache keeps versions). */
+export function encodeRows(list: readonly (readonly [string, CacheEntry])[], kinds: CacheKinds = builtin()): string {
+  const rows: Row[] = list.map(([path, e]) => {
     const k = kindOf(kinds, e.kind);
     const id = e.id === usualId(k, path, e.facts) ? 0 : e.id;
     const row: Row = [path, e.identity, e.hash, (e.full ? FULL : 0) | (e.racy ? RACY : 0), id, e.diagnostics.length > 0 ? e.diagnostics : 0, factsRow(k, e.facts)];
@@ -157,9 +161,15 @@ export function encodeSection(entries: ReadonlyMap<string, CacheEntry>, kinds: C
  * not exactly what `encodeSection` writes (see `BadRow`) — and the caller then starts the section afresh.
  */
 export function decodeSection(kind: Kind, text: string, kinds: CacheKinds = builtin()): Entries {
+  const entries: Entries = new Map();
+  decodeRows(kind, text, kinds, (path, entry) => entries.set(path, entry));
+  return entries;
+}
+
+/** Reads rows written by `encodeRows`, each handed to `each` in order; throws as `decodeSection` does. */
+export function decodeRows(kind: Kind, text: string, kinds: CacheKinds, each: (path: string, entry: CacheEntry) => void): void {
   const rows = JSON.parse(text) as unknown;
   if (!Array.isArray(rows)) throw new BadRow('not a cache section');
-  const entries: Entries = new Map();
   const isDocumentPath = documentPathCheck(kinds, kind);
   const k = kindOf(kinds, kind);
   // Indexed reads, not destructuring: this loop runs once per file, mostly before V8 optimizes it, and
@@ -181,9 +191,8 @@ export function decodeSection(kind: Kind, text: string, kinds: CacheKinds = buil
     const entry: CacheEntry = { kind, id: id === 0 ? usualId(k, path, facts) : (id as string), hash: hash as string | null, identity, full: ((flags as number) & FULL) !== 0, diagnostics, facts };
     if (row.length === 8) entry.directives = directivesOf(row[7]);
     if ((flags as number) & RACY) entry.racy = true;
-    entries.set(path, entry);
+    each(path, entry);
   }
-  return entries;
 }
 
 /** Stat identity of each folder a kind's documents were listed from (root-relative), when they were listed. */
@@ -212,7 +221,7 @@ export const MAX_CACHE_BYTES = 128 * 1024 * 1024;
  * The folder a cache file must resolve into: the root for a cache inside the root (the default), else
  * the real folder --cache-location names. Null when that folder does not exist yet.
  */
-function cacheFolder(root: string, file: string): string | null {
+export function cacheFolder(root: string, file: string): string | null {
   const realRoot = realFolder(root) ?? root;
   if (isInside(root, file) || isInside(realRoot, file)) return realRoot;
   const dir = resolved(dirname(file));
