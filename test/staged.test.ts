@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { REPO } from './helpers.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -137,6 +138,21 @@ describe('docgate lint --staged: the index, not the working tree', () => {
     expect(r.stdout).toContain('processes/shipping.md\n  2:7 Unexpected duplicate process name `deploy`');
     expect(r.stdout).not.toContain('release.md');
     expect(r.stdout).toContain('2 problems in 2 files (2 files checked)');
+  });
+
+  it('fails the deletion of an English SysRS at its language variant', () => {
+    const sysrs = (path: string) => readFileSync(join(REPO, path), 'utf8');
+    const { dir, git } = repo({
+      'docs/sysrs/docgate-mcp-server.md': sysrs('docs/sysrs/docgate-mcp-server.md'),
+      'docs/sysrs/de/docgate-mcp-server.md': sysrs('docs/sysrs/de/docgate-mcp-server.md'),
+      'docs/sysrs/docgate-core.md': sysrs('docs/sysrs/docgate-core.md'),
+    });
+    git('rm', '-q', 'docs/sysrs/docgate-mcp-server.md');
+    const r = staged(dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(
+      'docs/sysrs/de/docgate-mcp-server.md\n  1:1 Unexpected language variant without an English source, expected docs/sysrs/docgate-mcp-server.md [sysrs-variant-source]\n\n1 problems in 1 files (1 files checked)\n',
+    );
   });
 
   it('checks a partially staged file (git add -p) as staged', () => {
