@@ -50,7 +50,8 @@ function pathOf(bytes: Buffer): { path: string; bad: boolean } {
 
 /**
  * Checks that `root` lies in a git work tree (else `--staged` is a usage error, exit 2) and returns the
- * absolute git directory (where the staged cache lives by default).
+ * absolute git directory (where the staged cache lives by default). Asked only when needed: a failing
+ * `diff-index` (see `stagedChanges`), or a cache whose root has no `.git` folder of its own.
  */
 export function gitDirOf(root: string): string {
   const r = run(root, ['rev-parse', '--is-inside-work-tree', '--absolute-git-dir']);
@@ -75,6 +76,7 @@ export function stagedChanges(root: string): StagedChange[] {
   const args = ['diff-index', '--cached', '--raw', '-z', '--no-renames', '--relative'];
   let r = run(root, [...args, 'HEAD', '--']);
   if ('error' in r) {
+    gitDirOf(root); // not a work tree: a usage error that says so
     // No commit yet: everything staged is an addition.
     const empty = must(root, ['hash-object', '-t', 'tree', '--stdin'], '').toString('utf8').trim();
     r = { out: must(root, [...args, empty, '--']) };
@@ -97,19 +99,29 @@ export function indexEntries(root: string, folders: readonly string[]): Map<stri
   const spec = folders.includes('') ? [] : folders;
   const out = must(root, ['--literal-pathspecs', 'ls-files', '-s', '-z', '--', ...spec]);
   const entries = new Map<string, IndexEntry>();
+  // Decoded once (5,000 entries): a name that is not UTF-8 shows as U+FFFD, and only then is each checked.
+  const text = out.toString('utf8');
+  const lossy = text.includes('\uFFFD');
   let start = 0;
-  while (start < out.length) {
-    const end = out.indexOf(0, start);
-    const stop = end === -1 ? out.length : end;
+  let byte = 0;
+  while (start < text.length) {
+    let stop = text.indexOf('\0', start);
+    if (stop === -1) stop = text.length;
     // `<mode> <oid> <stage>\t<path>`
-    const tab = out.indexOf(9, start);
-    if (tab !== -1 && tab < stop) {
-      const meta = out.toString('latin1', start, tab);
-      const [mode, oid, stage] = meta.split(' ');
-      if (mode !== undefined && oid !== undefined && stage === '0') {
-        const { path, bad } = pathOf(out.subarray(tab + 1, stop));
+    const tab = text.indexOf('\t', start);
+    if (tab !== -1 && tab < stop && text.charCodeAt(tab - 1) === 48 /* stage 0 */) {
+      const mode = text.slice(start, start + 6);
+      const oid = text.slice(start + 7, tab - 2);
+      const path = text.slice(tab + 1, stop);
+      if (lossy) {
+        const end = out.indexOf(0, byte);
+        const { bad } = pathOf(out.subarray(out.indexOf(9, byte) + 1, end === -1 ? out.length : end));
         entries.set(path, bad ? { mode, oid, badName: true } : { mode, oid });
-      }
+      } else entries.set(path, { mode, oid });
+    }
+    if (lossy) {
+      const end = out.indexOf(0, byte);
+      byte = end === -1 ? out.length : end + 1;
     }
     start = stop + 1;
   }

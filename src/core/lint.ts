@@ -296,8 +296,7 @@ function othersOf(project: Project, a: Analysis, cross: readonly Diagnostic[] | 
 }
 
 /** Rules across files over every analysis, then the results of the selected documents under the baseline. */
-export function finish(project: Project, analyses: readonly Analysis[], selected: ReadonlySet<string>): LintRun {
-  const cross = crossFileDiagnostics(project.kinds, analyses, project.severityFor);
+export function finish(project: Project, analyses: readonly Analysis[], selected: ReadonlySet<string>, cross = crossFileDiagnostics(project.kinds, analyses, project.severityFor)): LintRun {
   const found: ParseFailureResult[] = [];
   const checked: LintRun['checked'] = [];
   for (const a of analyses) {

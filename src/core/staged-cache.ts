@@ -100,6 +100,12 @@ export class StagedCache {
     return this.versions(kind).get(path)?.find((e) => e.identity === identity && (e.full || !full));
   }
 
+  /** Whether a path has rows of this kind: a test made for each path of the index (decodes the kind's rows). */
+  has(kind: Kind): (path: string) => boolean {
+    const v = this.versions(kind);
+    return (path) => v.has(path);
+  }
+
   set(path: string, entry: CacheEntry): void {
     const v = this.versions(entry.kind);
     const list = (v.get(path) ?? []).filter((e) => e.identity !== entry.identity);

@@ -7,17 +7,18 @@
  * `store_as`, both holders of a new duplicate, a variant whose source went. That is found from the
  * kinds' own rules across files, run over both trees; no kind is named here.
  */
-import { posix } from 'node:path';
+import { join, posix } from 'node:path';
 import { analyzeFileIdentified, analyzeRead, maxBytes } from './analyze.js';
 import type { Analysis } from './analysis.js';
 import { crossFileDiagnostics } from './cross-file.js';
 import type { ReadOutcome } from './file-identity.js';
 import { gitDirOf, indexEntries, readBlobs, stagedChanges } from './git-index.js';
 import type { BlobRead, IndexEntry } from './git-index.js';
-import { refAt } from './layout.js';
+import { existsAsDirectory, refAt } from './layout.js';
 import type { FileRef } from './layout.js';
 import { finish, fill, analyzeHere, fromCache, plan, prepare } from './lint.js';
 import type { LintOptions, LintRun, Memo, Reuse } from './lint.js';
+import type { CacheEntry } from './lint-cache.js';
 import { StagedCache } from './staged-cache.js';
 import type { Diagnostic, Kind } from './types.js';
 import { VERSION } from './version.js';
@@ -52,9 +53,14 @@ function outcomeOf(read: BlobRead | undefined, identity: string): ReadOutcome {
  * The index as the pipeline's memo: every listing comes from it, every read from its blobs (fetched
  * in one batch per phase), every analysis from the blob-keyed cache when it has one.
  */
+/** A document of the index: the blob it reads (its own, or for a link inside the root its target's), none for a problem. */
+interface IndexRef extends FileRef {
+  blob?: IndexEntry;
+  /** Its cache entry, once looked up (undefined: not yet; null: none). */
+  hit?: CacheEntry | null;
+}
+
 class IndexStore implements Memo {
-  /** The blob each document reads: its own, or for a link inside the root its target's. */
-  private readonly blobs = new Map<FileRef, IndexEntry>();
   private readonly reads = new Map<string, BlobRead>();
   /** Link targets (the text of symlink blobs) by blob id. */
   private readonly targets = new Map<string, string>();
@@ -100,14 +106,21 @@ class IndexStore implements Memo {
       if (next.mode === GITLINK) return { ...ref, problem: 'directory' };
       e = next;
     }
-    this.blobs.set(ref, e);
+    (ref as IndexRef).blob = e;
     return ref;
   }
 
   listing(kind: Kind): FileRef[] {
+    const layout = this.project.layout;
+    const holds = layout.holder(kind);
+    // A path an earlier kind of the registry holds is that kind's (as discovery decides); in the layout
+    // of SPEC §1 no kinds overlap, so most listings ask one matcher per path.
+    const earlier = layout.kinds.slice(0, layout.kinds.indexOf(kind)).filter((k) => layout.overlaps(k, kind)).map((k) => layout.holder(k));
+    // A path the cache holds for this kind was matched when it was cached (under the same rules).
+    const known = this.cache?.has(kind) ?? ((): boolean => false);
     const refs: FileRef[] = [];
     for (const [path, e] of this.index) {
-      if (e.mode === GITLINK || this.project.layout.classify(path)?.kind !== kind) continue;
+      if (e.mode === GITLINK || !(known(path) || (holds(path) && !earlier.some((h) => h(path))))) continue;
       refs.push(this.refOf(path, kind, e));
     }
     return refs;
@@ -117,11 +130,17 @@ class IndexStore implements Memo {
     /* the index is listed by git, not by folders */
   }
 
-  private cached(ref: FileRef, full: boolean): Analysis | null {
-    const e = this.blobs.get(ref);
+  private entry(ref: IndexRef, full: boolean): CacheEntry | null {
+    const e = ref.blob;
     // A link's result depends on two blobs: it is analyzed every run (links are rare).
     if (!e || ref.link || !this.cache) return null;
-    const entry = this.cache.get(ref.kind, ref.path, identityOf(e), full);
+    // The first look-up is kept (prefetch, then the pipeline's lookup); a full one replaces a partial one.
+    if (ref.hit === undefined || (ref.hit !== null && full && !ref.hit.full)) ref.hit = this.cache.get(ref.kind, ref.path, identityOf(e), full) ?? null;
+    return ref.hit !== null && (ref.hit.full || !full) ? ref.hit : null;
+  }
+
+  private cached(ref: IndexRef, full: boolean): Analysis | null {
+    const entry = this.entry(ref, full);
     return entry ? fromCache(ref, entry) : null;
   }
 
@@ -129,15 +148,15 @@ class IndexStore implements Memo {
   prefetch(items: readonly (readonly [FileRef, boolean])[]): void {
     const wanted = new Map<string, number>();
     for (const [ref, full] of items) {
-      const e = this.blobs.get(ref);
-      if (!e || this.reads.has(e.oid) || this.cached(ref, full)) continue;
+      const e = (ref as IndexRef).blob;
+      if (!e || this.reads.has(e.oid) || this.entry(ref, full)) continue;
       wanted.set(e.oid, Math.max(wanted.get(e.oid) ?? 0, maxBytes(this.project, ref.kind)));
     }
     for (const [oid, r] of readBlobs(this.project.root, wanted)) this.reads.set(oid, r);
   }
 
-  lookup(ref: FileRef, full: boolean): Reuse | null {
-    const e = this.blobs.get(ref);
+  lookup(ref: IndexRef, full: boolean): Reuse | null {
+    const e = ref.blob;
     if (!e) return null; // a problem found in the index (analyzed without a read)
     const analysis = this.cached(ref, full);
     if (analysis) return { analysis };
@@ -145,8 +164,8 @@ class IndexStore implements Memo {
     return { read: outcomeOf(this.reads.get(e.oid), identityOf(e)), hash: e.oid };
   }
 
-  remember(ref: FileRef, full: boolean, r: IdentifiedAnalysis): void {
-    const e = this.blobs.get(ref);
+  remember(ref: IndexRef, full: boolean, r: IdentifiedAnalysis): void {
+    const e = ref.blob;
     if (!e || ref.link || !this.cache) return;
     const { kind, id, diagnostics, facts, directives } = r.analysis;
     this.cache.set(ref.path, { kind, id, hash: e.oid, identity: identityOf(e), full, diagnostics, facts, ...(directives ? { directives } : {}) });
@@ -162,7 +181,27 @@ class IndexStore implements Memo {
   }
 }
 
+/** `docgate-staged-cache` in the git directory: `<root>/.git/` when the root is the top of a work tree (no git command needed). */
+function defaultCacheFile(root: string): string {
+  const dotGit = join(root, '.git');
+  return join(existsAsDirectory(dotGit) ? dotGit : gitDirOf(root), 'docgate-staged-cache');
+}
+
+/** Whether the changed documents are the same paths with the same ids and facts on both sides. */
+function sameFacts(project: Project, now: readonly (Analysis | null)[], before: readonly Analysis[], changed: ReadonlySet<string>): boolean {
+  const key = (a: Analysis): string => `${a.kind}\0${a.id}\0${JSON.stringify(project.kind(a.kind)?.codec.encode(a.facts) ?? null)}`;
+  const side = (list: readonly (Analysis | null)[]): Map<string, string> => {
+    const out = new Map<string, string>();
+    for (const a of list) if (a && changed.has(a.path)) out.set(a.path, key(a));
+    return out;
+  };
+  const a = side(now);
+  const b = side(before);
+  return a.size === b.size && [...a].every(([path, k]) => b.get(path) === k);
+}
+
 function sameDiagnostics(a: readonly Diagnostic[] | undefined, b: readonly Diagnostic[] | undefined): boolean {
+  if (a === b) return true;
   if ((a?.length ?? 0) !== (b?.length ?? 0)) return false;
   return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
 }
@@ -175,7 +214,6 @@ function byPath(list: Analysis[]): Analysis[] {
 export function lintStaged(options: StagedOptions): LintRun & { notices: string[] } {
   const project = options.project ?? loadProject(options.root, options);
   const root = project.root;
-  const gitDir = gitDirOf(root);
   const notices: string[] = [];
   const changes = stagedChanges(root);
   // Only the kinds a change touches: rules across files never cross kinds.
@@ -188,7 +226,7 @@ export function lintStaged(options: StagedOptions): LintRun & { notices: string[
   if (kinds.length === 0) return { ...finish(project, [], new Set()), notices };
 
   const index = indexEntries(root, kinds.flatMap((k) => project.layout.folders(k).map((f) => f.dir)));
-  const cache = options.cache ? StagedCache.load(options.cacheFile ?? `${gitDir}/docgate-staged-cache`, VERSION, project.key, root, project) : null;
+  const cache = options.cache ? StagedCache.load(options.cacheFile ?? defaultCacheFile(root), VERSION, project.key, root, project) : null;
   if (cache?.problem) notices.push(cache.problem);
   const store = new IndexStore(project, index, cache);
   store.loadLinks(index.values());
@@ -211,18 +249,22 @@ export function lintStaged(options: StagedOptions): LintRun & { notices: string[
     if (a) before.push(a);
   }
   const now = crossFileDiagnostics(project.kinds, slots.filter((a): a is Analysis => a !== null), project.severityFor);
-  const then = crossFileDiagnostics(project.kinds, byPath(before), project.severityFor);
+  // The rules across files read only the facts (and paths and ids): when the changed documents' facts are
+  // those HEAD had (a body edited, the common commit), no other document's result can differ.
+  const then = sameFacts(project, slots, before, changed) ? now : crossFileDiagnostics(project.kinds, byPath(before), project.severityFor);
 
   // Documents a staged change affects: checked as a whole (their own rules too), like the staged ones.
   const affected: number[] = [];
-  slots.forEach((a, i) => {
-    if (a && !staged.has(a.path) && !sameDiagnostics(now.get(a.path), then.get(a.path))) affected.push(i);
-  });
+  if (then !== now) {
+    slots.forEach((a, i) => {
+      if (a && !staged.has(a.path) && !sameDiagnostics(now.get(a.path), then.get(a.path))) affected.push(i);
+    });
+  }
   store.prefetch(affected.map((i) => [p.needed[i]!, true] as const));
   for (const i of affected) slots[i] = store.analyze(p.needed[i]!, true) ?? slots[i]!;
 
   const selected = new Set([...staged, ...affected.map((i) => p.needed[i]!.path)]);
-  const run = finish(project, slots.filter((a): a is Analysis => a !== null), selected);
+  const run = finish(project, slots.filter((a): a is Analysis => a !== null), selected, now);
   if (cache) {
     const present = new Map<Kind, Set<string>>(kinds.map((k) => [k, new Set<string>()]));
     for (const ref of p.needed) present.get(ref.kind)?.add(ref.path);
