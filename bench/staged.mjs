@@ -40,6 +40,7 @@ export async function measureStaged({ root, tmp, paths, broken, runs = 11, log =
   const env = gitEnv();
   const git = (...args) => execFileSync('git', args, { cwd: root, env, maxBuffer: 1 << 30, encoding: 'utf8' });
   const t0 = performance.now();
+  writeFileSync(join(root, '.gitignore'), '.docgatecache\n');
   git('init', '-q', '-b', 'main');
   git('add', '-A');
   git('commit', '-q', '-m', 'corpus');
