@@ -221,7 +221,7 @@ export const MAX_CACHE_BYTES = 128 * 1024 * 1024;
  * The folder a cache file must resolve into: the root for a cache inside the root (the default), else
  * the real folder --cache-location names. Null when that folder does not exist yet.
  */
-export function cacheFolder(root: string, file: string): string | null {
+function cacheFolder(root: string, file: string): string | null {
   const realRoot = realFolder(root) ?? root;
   if (isInside(root, file) || isInside(realRoot, file)) return realRoot;
   const dir = resolved(dirname(file));
@@ -308,6 +308,28 @@ export function serializeCacheFile(data: CacheFile): Buffer {
 }
 
 /**
+ * Reads a cache file of `root` (the lint cache's layout) made by `version` under `rulesKey`: a regular
+ * file of at most MAX_CACHE_BYTES, opened without blocking and without following a link at its end out
+ * of the root (nor out of its own folder when a cache location puts it outside the root). Anything else
+ * is no data, with `problem` saying why when it is more than a missing or foreign file.
+ */
+export function readCacheFile(file: string, version: string, rulesKey: string, root: string): { data: CacheFile } | { problem: string | null } {
+  try {
+    const within = cacheFolder(root, file);
+    const read = within === null ? null : readInside(file, within, MAX_CACHE_BYTES);
+    if (read?.kind === 'bytes') {
+      const data = parseCacheFile(read.bytes);
+      if (data && data.docgate === version && data.rules === rulesKey) return { data };
+    } else if (read && read.kind !== 'gone' && !(read.kind === 'error' && read.code === 'ENOTDIR')) {
+      return { problem: `cache ${file} ignored: ${whyUnread(read, MAX_CACHE_BYTES)}` };
+    }
+  } catch {
+    /* no usable cache yet */
+  }
+  return { problem: null };
+}
+
+/**
  * ESLint's `--cache`, for docgate: entries are valid only under the same docgate version and the same
  * rule files (schemas, outline, heading tables); a file is skipped when its content hash is unchanged.
  * A missing, unreadable or foreign cache file is an empty cache, never an error.
@@ -338,22 +360,11 @@ export class LintCache {
    * --cache-location puts it outside the root). Anything else is an empty cache, with `problem` saying why.
    */
   static load(file: string, version: string, rulesKey: string, root: string, kinds: CacheKinds = builtin()): LintCache {
-    let problem: string | null = null;
-    try {
-      const within = cacheFolder(root, file);
-      const read = within === null ? null : readInside(file, within, MAX_CACHE_BYTES);
-      if (read?.kind === 'bytes') {
-        const data = parseCacheFile(read.bytes);
-        if (data && data.docgate === version && data.rules === rulesKey) return new LintCache(file, root, data, kinds);
-      } else if (read && read.kind !== 'gone' && !(read.kind === 'error' && read.code === 'ENOTDIR')) {
-        problem = `cache ${file} ignored: ${whyUnread(read, MAX_CACHE_BYTES)}`;
-      }
-    } catch {
-      /* no usable cache yet */
-    }
+    const read = readCacheFile(file, version, rulesKey, root);
+    if ('data' in read) return new LintCache(file, root, read.data, kinds);
     const cache = new LintCache(file, root, { docgate: version, rules: rulesKey, kinds: {} }, kinds);
     cache.fresh = true;
-    cache.problem = problem;
+    cache.problem = read.problem;
     return cache;
   }
 

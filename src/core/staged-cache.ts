@@ -8,10 +8,10 @@
  * The file has the lint cache's layout (a header line, then one section of rows per kind, then rows
  * added since the section was written) under its own key, so neither cache ever reads the other's rows.
  */
-import { cacheFolder, decodeRows, encodeRows, MAX_CACHE_BYTES, parseCacheFile, serializeCacheFile } from './lint-cache.js';
+import { decodeRows, encodeRows, readCacheFile, serializeCacheFile } from './lint-cache.js';
 import type { CacheEntry, CacheFile, CacheKinds } from './lint-cache.js';
 import { folderLeavesRoot } from './layout.js';
-import { readInside, replaceFile, whyUnread, WriteRefused } from './safe-fs.js';
+import { replaceFile, WriteRefused } from './safe-fs.js';
 import type { Kind } from './types.js';
 
 /** Versions kept per path (newest first); more are dropped when a kind's rows are folded. */
@@ -43,21 +43,10 @@ export class StagedCache {
 
   static load(file: string, version: string, rulesKey: string, root: string, kinds: CacheKinds): StagedCache {
     const key = StagedCache.key(rulesKey);
-    let problem: string | null = null;
-    try {
-      const within = cacheFolder(root, file);
-      const read = within === null ? null : readInside(file, within, MAX_CACHE_BYTES);
-      if (read?.kind === 'bytes') {
-        const data = parseCacheFile(read.bytes);
-        if (data && data.docgate === version && data.rules === key) return new StagedCache(file, root, data, kinds);
-      } else if (read && read.kind !== 'gone' && !(read.kind === 'error' && read.code === 'ENOTDIR')) {
-        problem = `cache ${file} ignored: ${whyUnread(read, MAX_CACHE_BYTES)}`;
-      }
-    } catch {
-      /* no usable cache yet */
-    }
+    const read = readCacheFile(file, version, key, root);
+    if ('data' in read) return new StagedCache(file, root, read.data, kinds);
     const cache = new StagedCache(file, root, { docgate: version, rules: key, kinds: {}, updates: {} }, kinds);
-    cache.problem = problem;
+    cache.problem = read.problem;
     return cache;
   }
 
