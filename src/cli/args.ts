@@ -20,6 +20,8 @@ export interface LintArgs extends RootArgs {
   targets: ReportTarget[];
   cache: boolean;
   cacheLocation?: string;
+  /** `--staged`: lint the git index, not the working tree (SPEC §10). */
+  staged: boolean;
   ignorePatterns: string[];
   quiet: boolean;
   /** `--max-warnings N`; -1 (the default) = no limit. */
@@ -43,6 +45,7 @@ const LINT_OPTIONS = `  --root DIR                    repository root (default: 
   --output FILE                 write the report of the --format before it to FILE (the terminal gets the stylish report)
   --quiet                       report errors only: warnings are neither printed nor counted
   --max-warnings N              exit 1 when there are more than N warnings (default: -1, no limit)
+  --staged                      lint the snapshot about to be committed (the git index), and the files it affects
   --cache                       skip files unchanged since the last run (content hash, rule files, configuration, docgate version)
   --cache-location FILE         where the cache lives (default: <root>/.docgatecache)
   --suppress-all                record every error found in the suppressions file (the baseline); exit 0
@@ -102,6 +105,7 @@ const LINT_PARSE_OPTIONS = {
   format: { type: 'string', multiple: true },
   output: { type: 'string', multiple: true },
   cache: { type: 'boolean' },
+  staged: { type: 'boolean' },
   'cache-location': { type: 'string' },
   'ignore-pattern': { type: 'string', multiple: true },
   quiet: { type: 'boolean' },
@@ -197,6 +201,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliAr
     paths: parsed.positionals,
     targets: reportTargets(parsed.tokens ?? []),
     cache: v.cache === true,
+    staged: v.staged === true,
     ignorePatterns,
     quiet: v.quiet === true,
     maxWarnings: maxWarnings(v['max-warnings']),
@@ -206,6 +211,9 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliAr
   else if (suppressRules) args.suppress = suppressRules;
   const cacheLocation = nonEmpty(v['cache-location'], '--cache-location', 'a file');
   if (cacheLocation !== undefined) args.cacheLocation = cacheLocation;
+  if (args.staged && args.paths.length > 0) {
+    throw new UsageError(`--staged lints the whole snapshot being committed and takes no paths (got ${args.paths.join(' ')}); run it from .husky/pre-commit, not from lint-staged`);
+  }
   const printConfig = nonEmpty(v['print-config'], '--print-config', 'a path');
   if (printConfig !== undefined) {
     if (args.paths.length > 0) throw new ConfigError(`--print-config takes one path, and no paths to lint besides (got ${args.paths.join(' ')})`);

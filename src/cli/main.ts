@@ -4,6 +4,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { existsAsDirectory, folderLeavesRoot } from '../core/layout.js';
 import { lintFiles, resolveRoot } from '../core/lint.js';
 import type { LintRun } from '../core/lint.js';
+import { lintStaged } from '../core/staged.js';
 import { effectiveConfig } from '../core/print-config.js';
 import { allResults, retally, withoutWarnings } from '../core/tally.js';
 import { applySuppressions, pruneSuppressions, recordSuppressions, serializeSuppressions, suppressionTotals, suppressionsPath, unusedSuppressions } from '../engine/baseline.js';
@@ -78,7 +79,7 @@ function baselineStep<T extends LintRun>(project: Project, args: LintArgs, run: 
   const { file, shown } = project.suppressions;
   const found = run.errorCounts ?? {};
   // A run over some paths judges only their entries; a run over the whole root judges every entry.
-  const scope = args.paths.length > 0 ? new Set(run.checked.map((c) => c.path)) : null;
+  const scope = args.paths.length > 0 || args.staged ? new Set(run.checked.map((c) => c.path)) : null;
   let counts = project.suppressions.counts;
   const lines: string[] = [];
   if (args.suppress !== undefined || args.prune) {
@@ -118,8 +119,7 @@ async function runLint(args: LintArgs): Promise<number> {
   for (const rule of args.suppress ?? []) {
     if (!project.rules.has(rule)) throw new ConfigError(`--suppress-rule ${rule}: Unexpected rule id \`${rule}\`, expected a rule id of docgate (see docs/rules.md) or of a configured kind`);
   }
-  const cacheFile = args.cache ? cacheFileFor(root, args.cacheLocation) : undefined;
-  const linted = await lintFiles({ root, paths: args.paths, project, ...options, ...(cacheFile ? { cacheFile } : {}) });
+  const linted = args.staged ? lintStaged({ root, project, ...options, cache: args.cache, ...(args.cacheLocation !== undefined ? { cacheFile: cacheFileFor(root, args.cacheLocation) } : {}) }) : await lintFiles({ root, paths: args.paths, project, ...options, ...(args.cache ? { cacheFile: cacheFileFor(root, args.cacheLocation) } : {}) });
   const step = baselineStep(project, args, linted);
   // `--quiet`: warnings are neither printed nor counted (nor held against --max-warnings).
   const run = args.quiet ? withoutWarnings(step.run) : step.run;

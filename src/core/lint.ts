@@ -148,7 +148,7 @@ function checkFound(ts: readonly Target[], selected: ReadonlySet<string>): void 
   for (const t of ts) if (t.lossy !== undefined && !selected.has(t.rel)) throw new ConfigError(`no such file or folder: ${t.lossy}`);
 }
 
-interface Plan {
+export interface Plan {
   /** The documents of the kinds the selection needs (cross-file rules are per kind). */
   needed: FileRef[];
   selected: Set<string>;
@@ -181,7 +181,7 @@ export type Reuse = { analysis: Analysis } | { read: ReadOutcome; hash: string }
  * Finds what to lint. Only the kinds of the selected documents are listed: cross-file rules never
  * cross kinds, so one staged process never lists the SysRS folder.
  */
-function plan(project: Project, paths: readonly string[] | undefined, cwd: string, memo: Memo | null, only?: readonly Kind[]): Plan {
+export function plan(project: Project, paths: readonly string[] | undefined, cwd: string, memo: Memo | null, only?: readonly Kind[]): Plan {
   const list = (kind: Kind): FileRef[] => {
     const known = memo?.listing(kind);
     if (known) return known;
@@ -214,7 +214,7 @@ export interface Work {
 }
 
 /** Every needed document: reused from the memo (its slot filled), or work to do. */
-function prepare(p: Plan, memo: Memo | null): { slots: (Analysis | null)[]; work: Work[] } {
+export function prepare(p: Plan, memo: Memo | null): { slots: (Analysis | null)[]; work: Work[] } {
   const slots: (Analysis | null)[] = new Array(p.needed.length).fill(null);
   const work: Work[] = [];
   for (let index = 0; index < p.needed.length; index++) {
@@ -229,12 +229,12 @@ function prepare(p: Plan, memo: Memo | null): { slots: (Analysis | null)[]; work
 }
 
 /** The work, in this thread. */
-function analyzeHere(project: Project, work: readonly Work[]): (IdentifiedAnalysis | null)[] {
+export function analyzeHere(project: Project, work: readonly Work[]): (IdentifiedAnalysis | null)[] {
   return work.map((w) => (w.read ? analyzeRead(w.ref, w.read.outcome, project, w.withBody, w.read.hash) : analyzeFileIdentified(w.ref, project, w.withBody)));
 }
 
 /** The results of the work into their slots, and into the memo. */
-function fill(slots: (Analysis | null)[], work: readonly Work[], done: readonly (IdentifiedAnalysis | null)[], memo: Memo | null): void {
+export function fill(slots: (Analysis | null)[], work: readonly Work[], done: readonly (IdentifiedAnalysis | null)[], memo: Memo | null): void {
   done.forEach((r, i) => {
     const w = work[i]!;
     if (!r) return; // vanished between discovery and read: omitted
@@ -296,8 +296,7 @@ function othersOf(project: Project, a: Analysis, cross: readonly Diagnostic[] | 
 }
 
 /** Rules across files over every analysis, then the results of the selected documents under the baseline. */
-function finish(project: Project, analyses: readonly Analysis[], selected: ReadonlySet<string>): LintRun {
-  const cross = crossFileDiagnostics(project.kinds, analyses, project.severityFor);
+export function finish(project: Project, analyses: readonly Analysis[], selected: ReadonlySet<string>, cross = crossFileDiagnostics(project.kinds, analyses, project.severityFor)): LintRun {
   const found: ParseFailureResult[] = [];
   const checked: LintRun['checked'] = [];
   for (const a of analyses) {
@@ -460,7 +459,7 @@ class CacheMemo implements Memo {
   }
 }
 
-function fromCache(ref: FileRef, e: CacheEntry): Analysis {
+export function fromCache(ref: FileRef, e: CacheEntry): Analysis {
   const a: Analysis = { path: ref.path, kind: e.kind, id: e.id, diagnostics: e.diagnostics, facts: e.facts, doc: null };
   if (e.directives) a.directives = e.directives;
   return a;
