@@ -4,6 +4,7 @@
  * This thread speaks the protocol only; tool calls run on worker threads (workers.ts), so a long one
  * never keeps another request waiting. Stdout carries nothing but protocol; logs go to stderr.
  */
+import { writeSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioLineTransport } from './transport.js';
 import {
@@ -30,6 +31,18 @@ const debug = process.env.DOCGATE_MCP_DEBUG === '1';
 
 function log(message: string): void {
   process.stderr.write(`docgate mcp: ${message}\n`);
+}
+
+/**
+ * A debug bracket around a call, written straight to fd 2 as the tool threads' own debug lines are: a
+ * full stderr pipe queues `process.stderr` writes, which then land after lines the threads wrote later.
+ */
+function mark(message: string): void {
+  try {
+    writeSync(2, `docgate mcp: ${message}\n`);
+  } catch {
+    log(message); // a non-blocking stderr that is full (EAGAIN): queued after all
+  }
 }
 
 /**
@@ -75,13 +88,13 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
     const { name, arguments: args } = request.params;
     const n = ++calls;
     // DOCGATE_MCP_DEBUG=1 brackets each call on stderr, e.g. to attribute file accesses to calls.
-    if (debug) log(`call #${n} ${name} begin`);
+    if (debug) mark(`call #${n} ${name} begin`);
     const tool = tools.get(name);
     const answer = tool
       ? await workers.run(tool.pure ? 'pure' : 'repository', name, args)
       : { result: errorResult(`Unknown tool '${name}'. Available tools: ${[...tools.keys()].join(', ')}.`) };
     if (answer.log !== undefined) log(answer.log);
-    if (debug) log(`call #${n} ${name} end`);
+    if (debug) mark(`call #${n} ${name} end`);
     return answer.result;
   });
 
