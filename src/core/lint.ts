@@ -69,6 +69,8 @@ export interface LintRun extends LintReport {
   configured?: boolean;
   /** The errors of the documents checked per document and rule, before the baseline dropped any (for the baseline flags). */
   errorCounts?: Counts;
+  /** `--fix-dry-run`: root-relative path → the text after every fix, for the documents the fixes would change (SPEC §11). */
+  outputs?: ReadonlyMap<string, string>;
 }
 
 /** Resolves `--root`: it must exist and be a folder (else a configuration error, exit 2). */
