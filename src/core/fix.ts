@@ -4,6 +4,7 @@
  * function serves `lint --fix`, `--fix-dry-run` and the MCP tool `check_content`.
  */
 import { analyzeBytes } from './analyze.js';
+import { decodeText } from './document-text.js';
 import type { FileRef } from './layout.js';
 import type { Diagnostic, Fix } from './types.js';
 import type { Project } from '../engine/project.js';
@@ -63,22 +64,15 @@ export function fixesOf(diagnostics: readonly Diagnostic[]): Fix[] {
   return diagnostics.flatMap((d) => (d.fix ? [d.fix] : []));
 }
 
-// Fatal (a file that is not UTF-8 is never fixed, no byte of it could be kept for sure); the BOM kept
-// as a character so that file-bom's fix can remove it.
-const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
 /**
  * A document's bytes after every fix that applies, or null when none does (or the bytes are not
  * UTF-8). Each pass analyzes the text as lint would, with the project's severities and directives: a
  * rule turned off or a finding disabled inline is not fixed.
  */
 export function fixDocument(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, bytes: Uint8Array, project: Project): Buffer | null {
-  let text: string;
-  try {
-    text = decoder.decode(bytes);
-  } catch {
-    return null;
-  }
+  // A file that is not UTF-8 is never fixed: no byte of it could be kept for sure.
+  let text = decodeText(bytes);
+  if (text === null) return null;
   let current: Uint8Array = bytes;
   let changed = false;
   for (let pass = 0; pass < MAX_PASSES; pass++) {

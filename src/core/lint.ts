@@ -279,6 +279,35 @@ export function lintKind(project: Project, kind: Kind, memo: Memo | null): KindE
 }
 
 /**
+ * The run of one document as if it held `read` (MCP check_content, SPEC §11): every other document of its
+ * kind as it is on disk (through `memo`, the server's live memory), this one analyzed from the bytes
+ * given, then the same finish as lint (rules across files, directives, baseline). For the bytes on disk
+ * its result is lint's, byte for byte.
+ */
+export function lintProposed(project: Project, ref: FileRef, read: ReadOutcome, memo: Memo | null): LintRun {
+  const p = plan(project, undefined, project.root, memo, [ref.kind]);
+  const others = p.needed.map((r, i) => ({ r, i })).filter(({ r }) => r.path !== ref.path);
+  const slots: (Analysis | null)[] = new Array(p.needed.length).fill(null);
+  const work: Work[] = [];
+  for (const { r, i } of others) {
+    const known = memo?.lookup(r, true) ?? null;
+    if (known && 'analysis' in known) slots[i] = known.analysis;
+    else work.push(known ? { ref: r, withBody: true, index: i, read: { outcome: known.read, hash: known.hash } } : { ref: r, withBody: true, index: i });
+  }
+  fill(slots, work, analyzeHere(project, work), memo);
+  // The proposed text is never remembered: the memo holds what is on disk.
+  const proposed = analyzeRead(ref, read, project, true, '')?.analysis ?? null;
+  const at = p.needed.findIndex((r) => r.path === ref.path);
+  const analyses = slots.filter((a): a is Analysis => a !== null);
+  if (proposed) {
+    // In its place by path, as lint orders documents (the first of two duplicates keeps its name).
+    const after = analyses.findIndex((a) => a.path > ref.path);
+    analyses.splice(at >= 0 ? slots.slice(0, at).filter((a) => a !== null).length : after === -1 ? analyses.length : after, 0, proposed);
+  }
+  return finish(project, analyses, new Set([ref.path]));
+}
+
+/**
  * The diagnostics a document gets besides its own: those of the rules across files, less what its inline
  * directives suppress, and one for each directive that suppressed nothing at all.
  */
