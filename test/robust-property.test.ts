@@ -70,7 +70,8 @@ function checkInvariant(ref: Ref, bytes: Uint8Array): void {
     if (a.line > b.line || (a.line === b.line && a.column > b.column)) throw new Error('diagnostics are not sorted by position');
   }
   for (const d of result.diagnostics) {
-    const keys = Object.keys(d).filter((k) => !['line', 'column', 'rule', 'message', 'endLine', 'endColumn'].includes(k));
+    // `fix` (SPEC §11) on findings of fixable rules.
+    const keys = Object.keys(d).filter((k) => !['line', 'column', 'rule', 'message', 'endLine', 'endColumn', 'fix'].includes(k));
     if (keys.length > 0) throw new Error(`diagnostic carries extra fields ${keys.join(', ')}`);
     if (!inside(d.line, d.column)) throw new Error(where('result position outside the file:', d));
   }

@@ -19,12 +19,18 @@ function inOrder(p: TemplateParse): Fix | null {
     while (i > 0 && COMMENT.test(lines[i - 1]!)) i--;
     return i;
   });
-  const parts = p.fields.fields.map((f, k) => ({ at: p.order.indexOf(f.key), lines: lines.slice(starts[k], starts[k + 1] ?? end) }));
+  const parts = p.fields.fields.map((f, k) => ({ at: p.order.indexOf(f.key), from: starts[k]!, to: starts[k + 1] ?? end }));
+  const sorted = [...parts].sort((a, b) => a.at - b.at);
+  // Only the run of fields that moves is replaced: the fields before and after it stay as written.
+  let first = 0;
+  while (first < parts.length && sorted[first] === parts[first]) first++;
+  if (first === parts.length) return null;
+  let last = parts.length - 1;
+  while (sorted[last] === parts[last]) last--;
   // Parts are whole lines joined by LF: a last field moved up gets a line break, the file's last one stays.
-  parts.sort((a, b) => a.at - b.at);
-  const from = starts[0]!;
-  const last = end - 1;
-  return { line: from + 1, column: 1, endLine: last + 1, endColumn: lines[last]!.length + 1, text: parts.flatMap((x) => x.lines).join('\n') };
+  const text = sorted.slice(first, last + 1).flatMap((x) => lines.slice(x.from, x.to)).join('\n');
+  const endLine = parts[last]!.to - 1;
+  return { line: parts[first]!.from + 1, column: 1, endLine: endLine + 1, endColumn: lines[endLine]!.length + 1, text };
 }
 
 export const templateFieldOrder = defineRule<TemplateParse>({
