@@ -21,7 +21,9 @@ export const sectionLastOutline: OutlineRuleTemplate = {
         const own = lineOfBlock(model, f.end);
         const to = lineOfBlock(model, scan.headings[scan.headings.length - 1]!.end);
         const lines = model.text.lines;
-        const fix = to > own ? replaceLines(model, from, to, [lines.slice(own, to), lines.slice(from, own)]) : undefined;
+        // A section written twice has no one place to go (moving either makes the other not last).
+        const once = scan.headings.filter((h) => h.node === f.node).length === 1;
+        const fix = once && to > own ? replaceLines(model, from, to, [lines.slice(own, to), lines.slice(from, own)]) : undefined;
         report(at, `${me} before ${hashes(scan.level, model.blocks[f.other]!.text)}`, `${me} to be the last section`, fix ? { fix } : undefined);
       }
     }
