@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rulesOf } from '../src/kinds/index.js';
-import { BIN, fixture, runCli } from './helpers.js';
+import { BIN, filesUnder, fixture, runCli, treeHash } from './helpers.js';
 
 /**
  * `docgate lint --fix` and `--fix-dry-run` as a user runs them (SPEC §11). Each fixable rule has a
@@ -19,30 +18,10 @@ afterAll(() => {
   for (const d of made) rmSync(d, { recursive: true, force: true });
 });
 
-/** Every file under `dir`, root-relative, sorted. */
-function files(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string): void => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const abs = join(d, e.name);
-      if (e.isDirectory()) walk(abs);
-      else out.push(relative(dir, abs));
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
 
 /** Path → bytes of every file under `dir`. */
 function contents(dir: string): Record<string, Buffer> {
-  return Object.fromEntries(files(dir).map((f) => [f, readFileSync(join(dir, f))]));
-}
-
-/** One hash of every file's path, mode and bytes under `dir`. */
-function treeHash(dir: string): string {
-  const h = createHash('sha256');
-  for (const f of files(dir)) h.update(`${f}\0${statSync(join(dir, f)).mode}\0`).update(readFileSync(join(dir, f)));
-  return h.digest('hex');
+  return Object.fromEntries(filesUnder(dir).map((f) => [f, readFileSync(join(dir, f))]));
 }
 
 const crlf = (b: Buffer): Buffer => Buffer.from(b.toString('utf8').replace(/\r?\n/g, '\r\n'), 'utf8');
@@ -52,7 +31,7 @@ function copy(name: string, lineEnds: 'lf' | 'crlf' = 'lf'): string {
   const dir = mkdtempSync(join(tmpdir(), `docgate-fix-${name}-`));
   made.push(dir);
   cpSync(join(FIXTURES, name, 'root'), dir, { recursive: true });
-  if (lineEnds === 'crlf') for (const f of files(dir)) writeFileSync(join(dir, f), crlf(readFileSync(join(dir, f))));
+  if (lineEnds === 'crlf') for (const f of filesUnder(dir)) writeFileSync(join(dir, f), crlf(readFileSync(join(dir, f))));
   return dir;
 }
 

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rulesOf } from '../src/kinds/index.js';
 import { CONTENT, copyRoot, startMcp, structuredOf, textOf } from './fixtures/mcp/harness.js';
 import type { McpSession } from './fixtures/mcp/harness.js';
-import { runCli } from './helpers.js';
+import { runCli, treeHash } from './helpers.js';
 
 /**
  * The agent's repair loop over MCP (SPEC §11), through the SDK client over stdio: failing get answers
@@ -27,24 +26,6 @@ let root: string;
 let s: McpSession;
 let hashBefore: string;
 
-function files(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string): void => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(d, e.name));
-      else out.push(relative(dir, join(d, e.name)));
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
-
-/** Every file's path, mode and bytes under the root, as one hash. */
-function treeHash(dir: string): string {
-  const h = createHash('sha256');
-  for (const f of files(dir)) h.update(`${f}\0${statSync(join(dir, f)).mode}\0`).update(readFileSync(join(dir, f)));
-  return h.digest('hex');
-}
 
 const text = (rel: string): string => readFileSync(join(root, rel), 'utf8');
 

@@ -238,6 +238,22 @@ function writeAll(fd: number, data: Uint8Array): void {
 export class WriteRefused extends Error {}
 
 /**
+ * A new temporary file beside `file` (same folder: the rename over it is atomic), open for writing.
+ * O_EXCL refuses any existing entry, a planted link included: another random name is tried.
+ */
+function createTemp(file: string, mode: number): { fd: number; tmp: string } {
+  const dir = dirname(file);
+  for (let attempt = 0; ; attempt++) {
+    const tmp = join(dir, `.${basename(file).replace(/^\./, '')}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
+    try {
+      return { fd: openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, mode), tmp };
+    } catch (e) {
+      if (codeOf(e) !== 'EEXIST' || attempt >= 8) throw e;
+    }
+  }
+}
+
+/**
  * Writes `data` to `file` by a temporary file created exclusively beside it and renamed over it: the
  * target is replaced, and a symlink at it (to anything) is replaced as a link, its target untouched.
  * An existing target that is neither a regular file nor a link (a folder, FIFO, device) is refused.
@@ -249,17 +265,8 @@ export function replaceFile(file: string, data: Uint8Array): void {
   if (existing && !existing.isFile() && !existing.isSymbolicLink()) throw new WriteRefused('it is not a regular file (FIFO, socket or device)');
   const dir = dirname(file);
   mkdirSync(dir, { recursive: true });
-  let fd = -1;
-  let tmp = '';
-  // O_EXCL refuses any existing entry, a planted link included: another name is tried.
-  for (let attempt = 0; fd < 0; attempt++) {
-    tmp = join(dir, `.${basename(file).replace(/^\./, '')}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
-    try {
-      fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o666);
-    } catch (e) {
-      if (codeOf(e) !== 'EEXIST' || attempt >= 8) throw e;
-    }
-  }
+  const { fd: opened, tmp } = createTemp(file, 0o666);
+  let fd = opened;
   try {
     if (existing?.isFile()) fchmodSync(fd, existing.mode & 0o777);
     writeAll(fd, data);
@@ -319,16 +326,8 @@ export function rewriteFile(file: string, realDir: string, original: Uint8Array,
   if (!writable) throw new WriteRefused('it is read-only');
   if (!holds(file, realDir, original)) throw new WriteRefused('it changed on disk during the run');
   const dir = dirname(file);
-  let fd = -1;
-  let tmp = '';
-  for (let attempt = 0; fd < 0; attempt++) {
-    tmp = join(dir, `.${basename(file).replace(/^\./, '')}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
-    try {
-      fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o600);
-    } catch (e) {
-      if (codeOf(e) !== 'EEXIST' || attempt >= 8) throw e;
-    }
-  }
+  const { fd: opened, tmp } = createTemp(file, 0o600);
+  let fd = opened;
   try {
     fchmodSync(fd, st.mode & 0o7777);
     writeAll(fd, data);
