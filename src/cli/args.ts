@@ -30,6 +30,8 @@ export interface LintArgs extends RootArgs {
   suppress?: string[] | null;
   prune: boolean;
   printConfig?: string;
+  /** `--fix` (write the fixes) or `--fix-dry-run` (report them in json as `output`); undefined = neither. */
+  fix?: 'write' | 'dry-run';
 }
 
 export interface McpArgs extends RootArgs {
@@ -53,6 +55,8 @@ const LINT_OPTIONS = `  --root DIR                    repository root (default: 
   --prune-suppressions          remove the suppressions that no longer occur from the suppressions file
   --suppressions-location FILE  the suppressions file (default: <root>/docgate-suppressions.json)
   --print-config PATH           print the configuration in effect for PATH as JSON; lint nothing
+  --fix                         apply every fix (SPEC §11) and write the files changed, atomically; report what remains
+  --fix-dry-run                 compute the fixes, write nothing; the json report adds each file's fixed text as \`output\`
   -h, --help                    this help`;
 
 const MCP_OPTIONS = `  --root DIR                    repository root (default: $DOCGATE_ROOT, else the current folder)
@@ -114,6 +118,8 @@ const LINT_PARSE_OPTIONS = {
   'suppress-rule': { type: 'string', multiple: true },
   'prune-suppressions': { type: 'boolean' },
   'print-config': { type: 'string' },
+  fix: { type: 'boolean' },
+  'fix-dry-run': { type: 'boolean' },
 } as const;
 
 /** A string option's value, refused when given empty (`--config ''`): a usage error naming what it needs. */
@@ -214,9 +220,17 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliAr
   if (args.staged && args.paths.length > 0) {
     throw new UsageError(`--staged lints the whole snapshot being committed and takes no paths (got ${args.paths.join(' ')}); run it from .husky/pre-commit, not from lint-staged`);
   }
+  if (v.fix === true && v['fix-dry-run'] === true) throw new ConfigError('--fix and --fix-dry-run cannot be used together');
+  if (v.fix === true || v['fix-dry-run'] === true) {
+    const flag = v.fix === true ? '--fix' : '--fix-dry-run';
+    // The staged snapshot lives in git's index: fixing it (and the work tree to match) is out of scope.
+    if (args.staged) throw new ConfigError(`${flag} cannot be used with --staged: it fixes files in the work tree, not the snapshot in git's index; run docgate lint --fix on the files, then stage them again`);
+    args.fix = v.fix === true ? 'write' : 'dry-run';
+  }
   const printConfig = nonEmpty(v['print-config'], '--print-config', 'a path');
   if (printConfig !== undefined) {
     if (args.paths.length > 0) throw new ConfigError(`--print-config takes one path, and no paths to lint besides (got ${args.paths.join(' ')})`);
+    if (args.fix !== undefined) throw new ConfigError(`--print-config lints nothing, so it cannot be used with --${args.fix === 'write' ? 'fix' : 'fix-dry-run'}`);
     args.printConfig = printConfig;
   }
   return args;

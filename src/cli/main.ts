@@ -2,6 +2,7 @@
 import { existsSync, lstatSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { existsAsDirectory, folderLeavesRoot } from '../core/layout.js';
+import { fixRun } from '../core/fix-files.js';
 import { lintFiles, resolveRoot } from '../core/lint.js';
 import type { LintRun } from '../core/lint.js';
 import { lintStaged } from '../core/staged.js';
@@ -119,7 +120,19 @@ async function runLint(args: LintArgs): Promise<number> {
   for (const rule of args.suppress ?? []) {
     if (!project.rules.has(rule)) throw new ConfigError(`--suppress-rule ${rule}: Unexpected rule id \`${rule}\`, expected a rule id of docgate (see docs/rules.md) or of a configured kind`);
   }
-  const linted = args.staged ? lintStaged({ root, project, ...options, cache: args.cache, ...(args.cacheLocation !== undefined ? { cacheFile: cacheFileFor(root, args.cacheLocation) } : {}) }) : await lintFiles({ root, paths: args.paths, project, ...options, ...(args.cache ? { cacheFile: cacheFileFor(root, args.cacheLocation) } : {}) });
+  const cacheFile = args.cache ? cacheFileFor(root, args.cacheLocation) : undefined;
+  const lintOptions = { root, paths: args.paths, project, ...options, ...(cacheFile ? { cacheFile } : {}) };
+  let linted = args.staged
+    ? lintStaged({ root, project, ...options, cache: args.cache, ...(args.cacheLocation !== undefined ? { cacheFile: cacheFileFor(root, args.cacheLocation) } : {}) })
+    : await lintFiles(lintOptions);
+  if (args.fix !== undefined) {
+    const fixed = fixRun(project, linted, args.fix === 'write');
+    // `--fix`: what remains is reported, from the files as written; `--fix-dry-run`: the files as they are, with `output`.
+    if (fixed.written.length > 0) linted = await lintFiles(lintOptions);
+    else if (args.fix === 'dry-run') linted = { ...linted, outputs: fixed.outputs };
+    linted.notices.push(...fixed.notices);
+    if (fixed.written.length > 0) process.stderr.write(`docgate: fixed ${plural(fixed.written.length, 'file', 'files')}: ${fixed.written.join(', ')}\n`);
+  }
   const step = baselineStep(project, args, linted);
   // `--quiet`: warnings are neither printed nor counted (nor held against --max-warnings).
   const run = args.quiet ? withoutWarnings(step.run) : step.run;

@@ -69,11 +69,21 @@ function kindOf(kinds: CacheKinds, kind: Kind): AnyKind {
 class BadRow extends Error {}
 
 const RULE_ID = /^[a-z][a-z0-9-]*$/;
-const DIAGNOSTIC_KEYS: ReadonlySet<string> = new Set(['line', 'column', 'rule', 'message', 'endLine', 'endColumn', 'severity']);
+const DIAGNOSTIC_KEYS: ReadonlySet<string> = new Set(['line', 'column', 'rule', 'message', 'endLine', 'endColumn', 'severity', 'fix']);
 
 
 function bad(what: string): never {
   throw new BadRow(`invalid cache row: ${what}`);
+}
+
+/** A fix as a rule reports it: a range not ending before it starts, and its replacement text. */
+function isFix(f: unknown): boolean {
+  if (typeof f !== 'object' || f === null || Array.isArray(f)) return false;
+  const o = f as Record<string, unknown>;
+  if (Object.keys(o).length !== 5 || typeof o['text'] !== 'string') return false;
+  const { line, column, endLine, endColumn } = o;
+  if (!isPosition(line) || !isPosition(column) || !isPosition(endLine) || !isPosition(endColumn)) return false;
+  return endLine > line || (endLine === line && endColumn >= column);
 }
 
 function diagnosticsOf(r: unknown): Diagnostic[] {
@@ -91,6 +101,7 @@ function diagnosticsOf(r: unknown): Diagnostic[] {
     const { endLine, endColumn } = o;
     if (endLine !== undefined && (!isPosition(endLine) || endLine < line)) bad('diagnostic end');
     if (endColumn !== undefined && (!isPosition(endColumn) || ((endLine ?? line) === line && endColumn < o['column']))) bad('diagnostic end');
+    if (o['fix'] !== undefined && !isFix(o['fix'])) bad('diagnostic fix');
   }
   return r as Diagnostic[];
 }
@@ -209,8 +220,8 @@ export type Folders = Record<string, string>;
  * one edited file was a fifth of a pre-commit run. Updates are folded into the section once they grow
  * past MAX_UPDATES rows, or when an entry is dropped.
  */
-/** The layout of the file; a cache of another layout is an empty cache. */
-const FORMAT = 4;
+/** The layout of the file; a cache of another layout is an empty cache (5: diagnostics may carry `fix`). */
+const FORMAT = 5;
 const MAX_UPDATES = 256;
 
 /**

@@ -69,6 +69,8 @@ export interface LintRun extends LintReport {
   configured?: boolean;
   /** The errors of the documents checked per document and rule, before the baseline dropped any (for the baseline flags). */
   errorCounts?: Counts;
+  /** `--fix-dry-run`: root-relative path → the text after every fix, for the documents the fixes would change (SPEC §11). */
+  outputs?: ReadonlyMap<string, string>;
 }
 
 /** Resolves `--root`: it must exist and be a folder (else a configuration error, exit 2). */
@@ -274,6 +276,35 @@ export function lintKind(project: Project, kind: Kind, memo: Memo | null): KindE
     const failing = r !== null && hasError(r.diagnostics);
     return { ref: e.ref, analysis, failure: failing ? r : null, warnings: failing ? null : r };
   });
+}
+
+/**
+ * The run of one document as if it held `read` (MCP check_content, SPEC §11): every other document of its
+ * kind as it is on disk (through `memo`, the server's live memory), this one analyzed from the bytes
+ * given, then the same finish as lint (rules across files, directives, baseline). For the bytes on disk
+ * its result is lint's, byte for byte.
+ */
+export function lintProposed(project: Project, ref: FileRef, read: ReadOutcome, memo: Memo | null): LintRun {
+  const p = plan(project, undefined, project.root, memo, [ref.kind]);
+  const others = p.needed.map((r, i) => ({ r, i })).filter(({ r }) => r.path !== ref.path);
+  const slots: (Analysis | null)[] = new Array(p.needed.length).fill(null);
+  const work: Work[] = [];
+  for (const { r, i } of others) {
+    const known = memo?.lookup(r, true) ?? null;
+    if (known && 'analysis' in known) slots[i] = known.analysis;
+    else work.push(known ? { ref: r, withBody: true, index: i, read: { outcome: known.read, hash: known.hash } } : { ref: r, withBody: true, index: i });
+  }
+  fill(slots, work, analyzeHere(project, work), memo);
+  // The proposed text is never remembered: the memo holds what is on disk.
+  const proposed = analyzeRead(ref, read, project, true, '')?.analysis ?? null;
+  const at = p.needed.findIndex((r) => r.path === ref.path);
+  const analyses = slots.filter((a): a is Analysis => a !== null);
+  if (proposed) {
+    // In its place by path, as lint orders documents (the first of two duplicates keeps its name).
+    const after = analyses.findIndex((a) => a.path > ref.path);
+    analyses.splice(at >= 0 ? slots.slice(0, at).filter((a) => a !== null).length : after === -1 ? analyses.length : after, 0, proposed);
+  }
+  return finish(project, analyses, new Set([ref.path]));
 }
 
 /**

@@ -10,7 +10,9 @@ import { StdioLineTransport } from './transport.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
+  GetPromptRequestSchema,
   InitializeRequestSchema,
+  ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
   McpError,
@@ -18,8 +20,13 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { VERSION } from '../core/version.js';
+import { ConfigError } from '../core/schemas.js';
 import { answerInvalidParams } from './params.js';
 import { listSchemaResources, readSchemaResource } from './resources.js';
+import { listRuleResources, readRuleResource } from './rule-resources.js';
+import { REPAIR_PROMPT, repairPrompt } from './repair-prompt.js';
+import { ToolError } from './tool.js';
+import type { Project } from '../engine/project.js';
 import { errorResult } from './run-tool.js';
 import { loadProject } from '../engine/project.js';
 import type { ProjectOptions } from '../engine/project.js';
@@ -63,9 +70,9 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
   const server = new Server(
     { name: 'docgate', version: VERSION },
     {
-      capabilities: { tools: {}, resources: {} },
+      capabilities: { tools: {}, resources: {}, prompts: {} },
       instructions:
-        'docgate serves the documentation content of one repository: POWER templates, framework docs, processes and System Requirements Specifications. A document that fails to parse is answered with its ParseFailureResult (a normal result), never with a tool error; use validate to lint the repository.',
+        'docgate serves the documentation content of one repository: POWER templates, framework docs, processes and System Requirements Specifications. A document that fails to parse is answered with its ParseFailureResult (a normal result, with the file\'s text as content in get tools), never with a tool error; use validate to lint the repository, check_content to check text before writing it, the prompt repair to fix a document, and the resources docgate://rules/<id> for what each rule wants.',
     },
   );
 
@@ -98,20 +105,48 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
     return answer.result;
   });
 
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listSchemaResources(root) }));
+  // The project as it is now (configuration and rule files read again), for rule resources and prompts.
+  const project = (): Project => loadProject(root, options);
+
+  server.setRequestHandler(ListResourcesRequestSchema, () => {
+    let rules: ReturnType<typeof listRuleResources> = [];
+    try {
+      rules = listRuleResources(project());
+    } catch {
+      // A configuration that does not load: its rules cannot be named; the tools answer the error.
+    }
+    return { resources: [...listSchemaResources(root), ...rules] };
+  });
 
   server.setRequestHandler(ReadResourceRequestSchema, (request) => {
     const { uri } = request.params;
     let text: string | null;
     try {
-      text = readSchemaResource(root, uri);
+      text = readSchemaResource(root, uri) ?? readRuleResource(project(), uri);
     } catch (e) {
       throw new McpError(ErrorCode.InternalError, `cannot read ${uri}: ${(e as Error).message}`);
     }
     if (text === null) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown resource ${uri}: expected docgate://schemas/<file>.json, see resources/list`, { uri });
+      throw new McpError(ErrorCode.InvalidParams, `Unknown resource ${uri}: expected docgate://schemas/<file>.json or docgate://rules/<rule id>, see resources/list`, { uri });
     }
     return { contents: [{ uri, mimeType: 'application/json', text }] };
+  });
+
+  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [REPAIR_PROMPT] }));
+
+  server.setRequestHandler(GetPromptRequestSchema, (request) => {
+    const { name, arguments: args } = request.params;
+    if (name !== REPAIR_PROMPT.name) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt '${name}': expected repair, see prompts/list`);
+    const path = args?.['path'];
+    if (typeof path !== 'string' || path === '') throw new McpError(ErrorCode.InvalidParams, 'The prompt repair needs the argument path (root-relative, e.g. processes/deploy.md)');
+    let text: string;
+    try {
+      text = repairPrompt(project(), path);
+    } catch (e) {
+      if (e instanceof ToolError || e instanceof ConfigError) throw new McpError(ErrorCode.InvalidParams, e.message);
+      throw new McpError(ErrorCode.InternalError, `cannot make the prompt repair for ${path}: ${(e as Error).message}`);
+    }
+    return { description: `Repair ${path}`, messages: [{ role: 'user', content: { type: 'text', text } }] };
   });
 
   server.onerror = (e) => log(`protocol error: ${e.message}`);
@@ -119,7 +154,7 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
 }
 
 /** Every request the server answers, with the schema its params must pass (else -32602, params.ts). */
-const REQUESTS = [InitializeRequestSchema, PingRequestSchema, ListToolsRequestSchema, CallToolRequestSchema, ListResourcesRequestSchema, ReadResourceRequestSchema];
+const REQUESTS = [InitializeRequestSchema, PingRequestSchema, ListToolsRequestSchema, CallToolRequestSchema, ListResourcesRequestSchema, ReadResourceRequestSchema, ListPromptsRequestSchema, GetPromptRequestSchema];
 
 /**
  * `docgate mcp [--root DIR] [--config FILE] [--suppressions-location FILE]`: serves until stdin closes,
