@@ -1,0 +1,134 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO, gitEnv } from '../helpers.js';
+
+/*
+ * SPEC §12 as a team meets it: `npm pack` in a checkout of docgate, `npm install --save-dev <tarball>` in a
+ * fresh repository (the registry is asked only for docgate's dependencies, from the npm cache when it
+ * has them), `npx --no-install docgate lint` there, the hook set up with the README's own commands, and
+ * commits. The pack runs in a copy of this checkout (its files as git sees them, node_modules linked):
+ * its prepack builds there, not in the dist/ the other tests are running.
+ */
+const SLOW = 240_000;
+const tmp = mkdtempSync(join(tmpdir(), 'docgate-install-'));
+const checkout = join(tmp, 'docgate');
+const repo = join(tmp, 'content-repo');
+
+/** npm as from a user's shell: nothing inherited from the `npm test` that may be running this file. */
+function npmEnv(): NodeJS.ProcessEnv {
+  const env = gitEnv();
+  for (const key of Object.keys(env)) if (/^npm_/i.test(key) || key === 'INIT_CWD') delete env[key];
+  return { ...env, npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+}
+const env = npmEnv();
+
+function sh(command: string, cwd: string): { code: number | null; output: string } {
+  const r = spawnSync('bash', ['-c', command], { cwd, env, encoding: 'utf8' });
+  return { code: r.status, output: `${r.stdout}${r.stderr}` };
+}
+
+function git(...args: string[]): string {
+  return execFileSync('git', args, { cwd: repo, env, encoding: 'utf8' });
+}
+
+/** The fenced blocks of a README section (`### <title>` up to the next heading of its level or above). */
+function readmeBlocks(title: string, lang: string): string[] {
+  const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+  const start = readme.indexOf(`\n### ${title}\n`);
+  expect(start, `README section ${title}`).toBeGreaterThan(0);
+  const rest = readme.slice(start + 1);
+  const end = rest.slice(4).search(/\n#{1,3} /);
+  const section = end < 0 ? rest : rest.slice(0, end + 4);
+  return [...section.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => m[1]!);
+}
+
+let tarball = '';
+let packOutput = '';
+let installOutput = '';
+
+beforeAll(() => {
+  mkdirSync(checkout);
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: REPO, encoding: 'utf8' }).split('\0').filter(Boolean);
+  for (const f of files) {
+    if (!existsSync(join(REPO, f))) continue; // deleted in the working tree, not yet committed
+    mkdirSync(dirname(join(checkout, f)), { recursive: true });
+    cpSync(join(REPO, f), join(checkout, f));
+  }
+  symlinkSync(join(REPO, 'node_modules'), join(checkout, 'node_modules'), 'dir');
+  const pack = sh(`npm pack --pack-destination ${JSON.stringify(tmp)}`, checkout);
+  packOutput = pack.output;
+  expect(pack.code, pack.output).toBe(0);
+  tarball = join(tmp, readdirSync(tmp).find((f) => f.endsWith('.tgz'))!);
+
+  mkdirSync(repo);
+  git('init', '-q', '-b', 'main');
+  writeFileSync(join(repo, 'package.json'), `${JSON.stringify({ name: 'content-repo', version: '1.0.0', private: true }, null, 2)}\n`);
+  writeFileSync(join(repo, '.gitignore'), 'node_modules\n.docgatecache\n');
+  const install = sh(`npm install --save-dev ${JSON.stringify(tarball)}`, repo);
+  installOutput = install.output;
+  expect(install.code, install.output).toBe(0);
+}, SLOW);
+
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const GOOD = '---\nname: Deployment\ndescription: How we ship.\n---\n# Deployment\n\nShip on green.\n';
+const BROKEN = GOOD.replace('description:', 'owner: Platform\ndescription:');
+
+describe('docgate packed, installed from the tarball into another repository (SPEC §12)', () => {
+  it('packs with the build and the docs, leaves the checkout as it was, and installs without a warning', () => {
+    expect(packOutput).toContain('> docgate@');
+    expect(JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8'))).toEqual(JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')));
+    expect(existsSync(join(checkout, 'package.json.prepack'))).toBe(false);
+    expect(installOutput).not.toMatch(/warn/i);
+    const installed = join(repo, 'node_modules', 'docgate');
+    const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(Object.keys(pkg.scripts)).not.toContain('prepare');
+    expect(existsSync(join(installed, 'dist', 'bundle', 'docgate.cjs'))).toBe(true);
+    // Every link of the README to a file of the repository resolves inside the package.
+    const readme = readFileSync(join(installed, 'README.md'), 'utf8');
+    const links = [...readme.matchAll(/\]\(([^)#:]+)(?:#[^)]*)?\)/g)].map((m) => m[1]!);
+    expect(links).toContain('docs/rules.md');
+    for (const link of links) expect(existsSync(join(installed, link)), link).toBe(true);
+  });
+
+  it('`npx --no-install docgate lint` fails on a broken document, naming it, with the docs linked from SARIF', () => {
+    mkdirSync(join(repo, 'processes'));
+    writeFileSync(join(repo, 'processes', 'deployment.md'), BROKEN);
+    const r = sh('npx --no-install docgate lint', repo);
+    expect(r.code, r.output).toBe(1);
+    expect(r.output).toContain('processes/deployment.md\n  3:1 Unexpected key `owner`, expected one of: `name`, `description` [unknown-key]');
+    const sarif = JSON.parse(sh('npx --no-install docgate lint --format sarif', repo).output) as { runs: { tool: { driver: { rules: { helpUri?: string }[] } } }[] };
+    expect(sarif.runs[0]!.tool.driver.rules[0]!.helpUri).toMatch(/^https:\/\/.+\/docs\/rules\.md#unknown-key$/);
+  });
+
+  it("sets up the hook with the README's commands: a broken document is refused, the fixed one committed", () => {
+    const [commands] = readmeBlocks('The hook', 'sh');
+    const lines = commands!.split('\n').map((l) => l.replace(/\s+#.*$/, '').trim()).filter(Boolean);
+    expect(lines).toEqual(['npm install --save-dev husky lint-staged', 'npx husky init', 'echo "npx lint-staged" > .husky/pre-commit']);
+    for (const line of lines) {
+      const r = sh(line, repo);
+      expect(r.code, `${line}\n${r.output}`).toBe(0);
+    }
+    const [lintStaged] = readmeBlocks('The hook', 'json');
+    const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(repo, 'package.json'), `${JSON.stringify({ ...pkg, ...(JSON.parse(`{${lintStaged}}`) as object) }, null, 2)}\n`);
+    expect(readFileSync(join(repo, '.husky', 'pre-commit'), 'utf8')).toBe('npx lint-staged\n');
+    expect(git('config', 'core.hooksPath').trim()).toBe('.husky/_');
+
+    git('add', '-A');
+    const refused = spawnSync('git', ['commit', '-m', 'docgate and a process'], { cwd: repo, env, encoding: 'utf8' });
+    expect(refused.status, refused.stdout + refused.stderr).not.toBe(0);
+    expect(refused.stdout + refused.stderr).toContain('processes/deployment.md\n  3:1 Unexpected key `owner`');
+    expect(spawnSync('git', ['rev-parse', '--verify', '-q', 'HEAD'], { cwd: repo, env }).status).not.toBe(0);
+
+    writeFileSync(join(repo, 'processes', 'deployment.md'), GOOD);
+    git('add', '-A');
+    const accepted = spawnSync('git', ['commit', '-m', 'docgate and a process'], { cwd: repo, env, encoding: 'utf8' });
+    expect(accepted.status, accepted.stdout + accepted.stderr).toBe(0);
+    expect(git('log', '--format=%s').trim()).toBe('docgate and a process');
+    expect(git('show', 'HEAD:processes/deployment.md')).toBe(GOOD);
+  });
+});
