@@ -132,3 +132,30 @@ describe('docgate packed, installed from the tarball into another repository (SP
     expect(git('show', 'HEAD:processes/deployment.md')).toBe(GOOD);
   });
 });
+
+describe('docgate installed from a git URL into another repository (SPEC §12)', () => {
+  it('builds through prepare in npm's clone and lints there', () => {
+    // The checkout copy as a git repository of its own, committed as it is (node_modules, a link, stays out).
+    const gitIn = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env, encoding: 'utf8' });
+    gitIn(checkout, 'init', '-q', '-b', 'main');
+    writeFileSync(join(checkout, '.git', 'info', 'exclude'), 'node_modules\n');
+    gitIn(checkout, 'add', '-A');
+    gitIn(checkout, 'commit', '-q', '--no-verify', '-m', 'docgate as it is');
+    const sha = gitIn(checkout, 'rev-parse', 'HEAD').trim();
+
+    const other = join(tmp, 'git-installed');
+    mkdirSync(join(other, 'processes'), { recursive: true });
+    writeFileSync(join(other, 'package.json'), `${JSON.stringify({ name: 'other', version: '1.0.0', private: true }, null, 2)}\n`);
+    const install = sh(`npm install --save-dev "git+file://${checkout}#${sha}"`, other);
+    expect(install.code, install.output).toBe(0);
+    // npm 11 names the prepare script that built docgate in its clone (an advisory about allowScripts), nothing else.
+    for (const line of install.output.split('\n').filter((l) => /warn/i.test(l))) expect(line).toMatch(/^npm warn install-scripts/);
+    expect(existsSync(join(other, 'node_modules', 'docgate', 'dist', 'bundle', 'docgate.cjs'))).toBe(true);
+    expect(existsSync(join(other, 'node_modules', 'docgate', 'docs', 'rules.md'))).toBe(true);
+
+    writeFileSync(join(other, 'processes', 'deployment.md'), BROKEN);
+    const r = sh('npx --no-install docgate lint', other);
+    expect(r.code, r.output).toBe(1);
+    expect(r.output).toContain('processes/deployment.md\n  3:1 Unexpected key `owner`');
+  });
+});
