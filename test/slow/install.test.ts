@@ -3,7 +3,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO, gitEnv } from '../helpers.js';
+import { runAction } from '../action-runner.js';
+import { REPO, fixture, gitEnv } from '../helpers.js';
 
 /*
  * SPEC §12 as a team meets it: `npm pack` in a checkout of docgate, `npm install --save-dev <tarball>` in a
@@ -133,8 +134,24 @@ describe('docgate packed, installed from the tarball into another repository (SP
   });
 });
 
+describe('the action with `docgate:` an install spec (SPEC §12)', () => {
+  it("installs the tarball into the runner's temporary folder and lints with it", () => {
+    const ws = join(tmp, 'action-workspace');
+    cpSync(fixture('ci-root'), ws, { recursive: true });
+    const made: string[] = [];
+    const r = runAction(ws, { docgate: tarball }, made, env);
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.outputs.docgate).toBe(join(made[0]!, 'docgate-action', 'node_modules', 'docgate', 'bin', 'docgate.js'));
+    expect(r.stdout).toContain('::error file=processes/release.md,line=4,col=1,title=unknown-key::');
+    expect(r.outputs['sarif-file']).toBe('docgate.sarif');
+    expect(existsSync(join(ws, 'docgate.sarif'))).toBe(true);
+    expect(r.summary).toContain('| processes/release.md | 4:1 | unknown-key |');
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  });
+});
+
 describe('docgate installed from a git URL into another repository (SPEC §12)', () => {
-  it('builds through prepare in npm's clone and lints there', () => {
+  it("builds through prepare in npm's clone and lints there", () => {
     // The checkout copy as a git repository of its own, committed as it is (node_modules, a link, stays out).
     const gitIn = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env, encoding: 'utf8' });
     gitIn(checkout, 'init', '-q', '-b', 'main');
