@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { runAction } from '../action-runner.js';
 import { REPO, fixture, gitEnv } from '../helpers.js';
 
@@ -26,9 +27,9 @@ function npmEnv(): NodeJS.ProcessEnv {
 }
 const env = npmEnv();
 
-function sh(command: string, cwd: string): { code: number | null; output: string } {
-  const r = spawnSync('bash', ['-c', command], { cwd, env, encoding: 'utf8' });
-  return { code: r.status, output: `${r.stdout}${r.stderr}` };
+function sh(command: string, cwd: string, shEnv: NodeJS.ProcessEnv = env): { code: number | null; output: string; stdout: string } {
+  const r = spawnSync('bash', ['-c', command], { cwd, env: shEnv, encoding: 'utf8' });
+  return { code: r.status, output: `${r.stdout}${r.stderr}`, stdout: r.stdout };
 }
 
 function git(...args: string[]): string {
@@ -47,7 +48,7 @@ function readmeBlocks(title: string, lang: string): string[] {
 }
 
 let tarball = '';
-let packOutput = '';
+let packStdout = '';
 let installOutput = '';
 
 beforeAll(() => {
@@ -60,7 +61,7 @@ beforeAll(() => {
   }
   symlinkSync(join(REPO, 'node_modules'), join(checkout, 'node_modules'), 'dir');
   const pack = sh(`npm pack --pack-destination ${JSON.stringify(tmp)}`, checkout);
-  packOutput = pack.output;
+  packStdout = pack.stdout;
   expect(pack.code, pack.output).toBe(0);
   tarball = join(tmp, readdirSync(tmp).find((f) => f.endsWith('.tgz'))!);
 
@@ -80,7 +81,9 @@ const BROKEN = GOOD.replace('description:', 'owner: Platform\ndescription:');
 
 describe('docgate packed, installed from the tarball into another repository (SPEC §12)', () => {
   it('packs with the build and the docs, leaves the checkout as it was, and installs without a warning', () => {
-    expect(packOutput).toContain('> docgate@');
+    // stdout is the tarball's name alone (the prepack build's output stays off it: .npmrc), as tools that
+    // pack and then install the tarball by that name read it (the pre-commit framework does).
+    expect(packStdout).toBe('docgate-0.1.0.tgz\n'.replace('0.1.0', (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version));
     expect(JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8'))).toEqual(JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')));
     expect(existsSync(join(checkout, 'package.json.prepack'))).toBe(false);
     expect(installOutput).not.toMatch(/warn/i);
@@ -150,15 +153,19 @@ describe('the action with `docgate:` an install spec (SPEC §12)', () => {
   });
 });
 
-describe('docgate installed from a git URL into another repository (SPEC §12)', () => {
-  it("builds through prepare in npm's clone and lints there", () => {
-    // The checkout copy as a git repository of its own, committed as it is (node_modules, a link, stays out).
-    const gitIn = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env, encoding: 'utf8' });
+describe('docgate installed from git (SPEC §12)', () => {
+  const gitIn = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env, encoding: 'utf8' });
+  let sha = '';
+  // The checkout copy as a git repository of its own, committed as it is (node_modules, a link, stays out).
+  beforeAll(() => {
     gitIn(checkout, 'init', '-q', '-b', 'main');
     writeFileSync(join(checkout, '.git', 'info', 'exclude'), 'node_modules\n');
     gitIn(checkout, 'add', '-A');
     gitIn(checkout, 'commit', '-q', '--no-verify', '-m', 'docgate as it is');
-    const sha = gitIn(checkout, 'rev-parse', 'HEAD').trim();
+    sha = gitIn(checkout, 'rev-parse', 'HEAD').trim();
+  });
+
+  it("from a git URL: builds through prepare in npm's clone and lints there", () => {
 
     const other = join(tmp, 'git-installed');
     mkdirSync(join(other, 'processes'), { recursive: true });
@@ -174,5 +181,33 @@ describe('docgate installed from a git URL into another repository (SPEC §12)',
     const r = sh('npx --no-install docgate lint', other);
     expect(r.code, r.output).toBe(1);
     expect(r.output).toContain('processes/deployment.md\n  3:1 Unexpected key `owner`');
+  });
+
+  it('as the pre-commit framework installs a node hook: npm install in a clone, npm pack, a global install; then the hook runs', () => {
+    // pre_commit/languages/node.py: in its clone of the hook repository `npm install` with dev and prod
+    // dependencies, then `npm pack`, whose stdout it takes for the tarball's name, then `npm install -g`
+    // of that tarball into the hook's environment (NPM_CONFIG_PREFIX), whose bin folder leads PATH.
+    const clone = join(tmp, 'pre-commit-clone');
+    gitIn(tmp, 'clone', '-q', checkout, clone);
+    gitIn(clone, 'checkout', '-q', sha);
+    const prefix = join(tmp, 'node_env');
+    const hookEnv = { ...env, NPM_CONFIG_PREFIX: prefix, npm_config_prefix: prefix, PATH: `${join(prefix, 'bin')}:${env.PATH}` };
+    const install = sh('npm install --include=dev --include=prod --ignore-prepublish --no-progress --no-save', clone, hookEnv);
+    expect(install.code, install.output).toBe(0);
+    const pack = sh('npm pack', clone, hookEnv);
+    expect(pack.code, pack.output).toBe(0);
+    const name = pack.stdout.trim();
+    expect(name).toMatch(/^docgate-\d+\.\d+\.\d+\.tgz$/);
+    const global = sh(`npm install -g ${JSON.stringify(join(clone, name))}`, clone, hookEnv);
+    expect(global.code, global.output).toBe(0);
+
+    // The hook as .pre-commit-hooks.yaml declares it: its entry, then the staged files its regex matches.
+    const hook = (parse(readFileSync(join(REPO, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string; entry: string; files: string }[]).find((h) => h.id === 'docgate')!;
+    const root = fixture('ci-root');
+    const files = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n').filter((p) => new RegExp(hook.files).test(p));
+    const r = spawnSync(hook.entry.split(' ')[0]!, [...hook.entry.split(' ').slice(1), ...files], { cwd: root, env: hookEnv, encoding: 'utf8' });
+    expect(r.status, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout).toContain('processes/release.md\n  4:1 Unexpected key `owner`');
+    expect(sh('command -v docgate', root, hookEnv).stdout.trim()).toBe(join(prefix, 'bin', 'docgate'));
   });
 });
