@@ -13,7 +13,7 @@ import { loadProject } from '../engine/project.js';
 import type { Project, ProjectOptions } from '../engine/project.js';
 import { WriteRefused, appendRegular, isInside, namesDevice, realFolder, replaceFile, writeDirect } from '../core/safe-fs.js';
 import { ConfigError, UsageError } from '../core/schemas.js';
-import { VERSION } from '../core/version.js';
+import { RULES_DOC_URL, VERSION } from '../core/version.js';
 import { githubStepSummary } from '../report/github.js';
 import { FORMATTERS } from '../report/index.js';
 import { USAGE, parseCli } from './args.js';
@@ -150,23 +150,24 @@ async function runLint(args: LintArgs): Promise<number> {
   for (const w of run.notices) process.stderr.write(`docgate: warning: ${w}\n`);
   for (const line of step.lines) process.stderr.write(`${line}\n`);
   const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
+  const context = { version: VERSION, rulesDoc: RULES_DOC_URL };
   let toStdout = false;
   for (const target of args.targets) {
     const formatter = FORMATTERS[target.format];
     if (!formatter) throw new ConfigError(`format '${target.format}' is not available`);
     if (target.output) {
       try {
-        writeReport(root, resolve(target.output), formatter(run, { color: false, version: VERSION }));
+        writeReport(root, resolve(target.output), formatter(run, { ...context, color: false }));
       } catch (e) {
         throw new ConfigError(`cannot write the ${target.format} report to ${target.output}: ${(e as Error).message}`);
       }
     } else {
-      process.stdout.write(formatter(run, { color, version: VERSION }));
+      process.stdout.write(formatter(run, { ...context, color }));
       toStdout = true;
     }
   }
   // Reports went to files only: the terminal still gets the stylish report and its summary.
-  if (!toStdout) process.stdout.write(FORMATTERS.stylish!(run, { color, version: VERSION }));
+  if (!toStdout) process.stdout.write(FORMATTERS.stylish!(run, { ...context, color }));
   // On GitHub Actions the job summary lists every failure (annotations are capped per step).
   const stepSummary = process.env.GITHUB_STEP_SUMMARY;
   if (stepSummary && args.targets.some((t) => t.format === 'github')) {
