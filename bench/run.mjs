@@ -6,6 +6,8 @@
 //   - warm full lint with `--cache`,
 //   - one staged file with a warm cache (a process, a SysRS, a process edited in place, a process replaced
 //     by a safe write) next to bare `node -e 0`, interleaved, max(--runs, 11) runs each,
+//   - `docgate lint --staged --cache` with one staged file (in place, safe write, right after a checkout of a
+//     branch changing 500 documents) next to bare `node -e 0`, interleaved (bench/staged.mjs),
 //   - MCP `list_sysrs` cold (first call of a fresh server) and warm p50, `get_sysrs` warm p50,
 //   - the peer: remark-cli + remark-frontmatter + remark-lint-frontmatter-schema with draft-07 copies
 //     of docgate's frontmatter schemas, on a subset (default 1,000 markdown documents; --peer-full: all),
@@ -33,6 +35,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateCorpus } from './corpus.mjs';
 import { GNU_TIME, fmt, fmtStats, p50, repeat, run as measureRun, stats } from './measure.mjs';
+import { measureStaged, stagedRows } from './staged.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, '..');
@@ -278,6 +281,10 @@ try {
   }
   raw.staged = { nodeBareMs, ...staged, withCache: hasCache, runs: STAGED_RUNS };
 
+  // ---- docgate lint --staged (issue 14): the corpus becomes a git repository
+  const stagedIndex = await measureStaged({ root: ROOT, tmp: TMP, paths: manifest.paths, broken: new Set(manifest.broken.map((b) => b.path)), runs: STAGED_RUNS, log });
+  raw.stagedIndex = stagedIndex;
+
   // ---- MCP
   const mcp = await measureMcp();
   raw.mcp = mcp;
@@ -318,6 +325,7 @@ try {
       yes(s.wallMs.median <= limit),
     );
   }
+  for (const r of stagedRows(stagedIndex, fmt, fmtStats)) row(...r);
   if (mcp.error) {
     for (const m of ['MCP `list_sysrs` cold (first call)', 'MCP `list_sysrs` warm', 'MCP `get_sysrs` warm']) row(m, m.includes('cold') ? 'latency' : 'p50 latency', `n/a (${mcp.error})`, m.includes('list_sysrs` warm') ? '≤ 20 ms' : m.includes('get') ? '≤ 5 ms' : '', 'n/a');
   } else {

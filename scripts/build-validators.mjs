@@ -34,7 +34,7 @@ console.log(`precompiled ${files.length} schema validators into dist/validators`
 // docgate's own outline files are checked here, once, as loading rules would check a root's own: the
 // outline against the outline schema and compiled, each heading table of its kind against it. The
 // texts that pass are listed (`outline` and `outline\0table`); loading rules checks only other texts.
-const { checkOutline } = await import('../dist/core/schemas.js');
+const { checkOutline } = await import('../dist/core/outline-files.js');
 const outlines = [];
 for (const kind of BUILTIN_KINDS) {
   if (!kind.ruleFiles.outline) continue;

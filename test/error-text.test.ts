@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { rulesOf } from '../src/kinds/index.js';
 import { stylish } from '../src/report/stylish.js';
 import { fixture, lintRoot } from './helpers.js';
 
@@ -14,7 +15,9 @@ describe('the error text (SPEC §3)', () => {
         expect(r.error).toBe(rendered);
         const positions = r.diagnostics.map((d) => d.line * 1e6 + d.column);
         expect(positions).toEqual([...positions].sort((a, b) => a - b));
-        for (const d of r.diagnostics) expect(Object.keys(d).sort()).toEqual(['column', 'line', 'message', 'rule']);
+        // SPEC §11: a `fix` besides, only on a finding of a fixable rule.
+        for (const d of r.diagnostics) expect(Object.keys(d).filter((k) => k !== 'fix').sort()).toEqual(['column', 'line', 'message', 'rule']);
+        for (const d of r.diagnostics) if (d.fix) expect(rulesOf().get(d.rule)?.rule.fixable, d.rule).toBe(true);
         seen++;
       }
     }

@@ -1,8 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { lint } from '../src/core/lint.js';
 import type { LintRun } from '../src/core/lint.js';
 
@@ -81,4 +82,24 @@ export function installHookRepo(repo: string, env: NodeJS.ProcessEnv): void {
   execFileSync(process.execPath, [join(REPO, 'node_modules', 'husky', 'bin.js')], { cwd: repo, env });
   git('add', '-A');
   git('commit', '-q', '--no-verify', '-m', 'docgate set-up');
+}
+
+/** Every file under `dir`, relative to it, sorted. */
+export function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(d, e.name));
+      else out.push(relative(dir, join(d, e.name)));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** One hash of every file's path, mode and bytes under `dir`: equal before and after means nothing was written. */
+export function treeHash(dir: string): string {
+  const h = createHash('sha256');
+  for (const f of filesUnder(dir)) h.update(`${f}\0${statSync(join(dir, f)).mode}\0`).update(readFileSync(join(dir, f)));
+  return h.digest('hex');
 }

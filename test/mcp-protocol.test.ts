@@ -20,6 +20,7 @@ const TOOL_NAMES = [
   'list_documents',
   'get_document',
   'validate',
+  'check_content',
 ];
 
 const ALPHA = '11111111-1111-4111-8111-111111111111';
@@ -54,6 +55,8 @@ const CALLS: [string, Record<string, unknown>][] = [
   ['get_document', { kind: 'process', id: 'broken-key' }],
   ['validate', {}],
   ['validate', { paths: ['processes'] }],
+  ['check_content', { path: 'processes/code-review.md', content: readFileSync(join(CONTENT, 'processes/code-review.md'), 'utf8') }],
+  ['check_content', { path: 'processes/new.md', content: '---\nname: New\ndescription: 2025-11-02 07:34:29.518Z\n---\n\n# New\n' }],
 ];
 
 let s: McpSession;
@@ -65,7 +68,7 @@ afterAll(async () => {
 });
 
 describe('docgate mcp: tools/list and schemas', () => {
-  it('names all thirteen tools, each with an object input schema that has additionalProperties false', () => {
+  it('names all fourteen tools, each with an object input schema that has additionalProperties false', () => {
     expect(s.tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
     for (const t of s.tools) {
       expect(t.inputSchema.type, t.name).toBe('object');
@@ -143,7 +146,7 @@ describe('docgate mcp: robustness', () => {
     const unknown = await s.call('no_such_tool', {});
     expect(unknown.isError).toBe(true);
     expect(unknown.structuredContent).toBeUndefined();
-    expect(textOf(unknown)).toMatch(/^Unknown tool 'no_such_tool'\. Available tools: list_templates, .*validate\.$/);
+    expect(textOf(unknown)).toMatch(/^Unknown tool 'no_such_tool'\. Available tools: list_templates, .*validate, check_content\.$/);
     const ok = await s.call('get_template', { template_name: 'alpha' });
     expect(ok.isError ?? false).toBe(false);
     expect(textOf(ok)).toBe(`=== ALPHA Template ===\n\n${readFileSync(join(CONTENT, 'templates/power/alpha.txt'), 'utf8')}`);

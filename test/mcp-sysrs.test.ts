@@ -120,8 +120,9 @@ describe('list_sysrs rows and failed rows', () => {
     ]);
     expect(p.results[0]).toEqual({ id: ALPHA, title: 'System Requirements Specification: Alpha', status: 'active', ref: 'alpha', path: 'docs/sysrs/alpha.md', error: null });
     expect(p.results[1]).toMatchObject({ id: BETA, status: 'approved' });
+    // SPEC §11: a failed row carries its frontmatter id when it is a valid UUID.
     expect(p.results[2]).toEqual({
-      id: null,
+      id: BROKEN,
       title: FAILED,
       status: FAILED,
       ref: 'broken-outline',
@@ -141,7 +142,7 @@ describe('list_sysrs rows and failed rows', () => {
     const de = structuredOf<Page>(await s.call('list_sysrs', { language: 'de' }));
     expect(de.results.map((row) => [row.path, row.id, row.title])).toEqual([
       ['docs/sysrs/de/alpha.md', ALPHA, 'Systemanforderungsspezifikation: Alpha'],
-      ['docs/sysrs/de/beta.md', null, FAILED],
+      ['docs/sysrs/de/beta.md', BETA, FAILED],
     ]);
     expect(structuredOf<Page>(await s.call('list_sysrs', { language: 'en' })).total).toBe(5);
     for (const language of ['xx', 'EN', 'deu']) {
@@ -226,6 +227,8 @@ describe('get_sysrs', () => {
         kind: 'sysrs',
         error: '12:1 Unexpected `## Business Context and Goals`, expected `## System Scope` [sysrs-missing-section]',
         diagnostics: [{ line: 12, column: 1, rule: 'sysrs-missing-section', message: 'Unexpected `## Business Context and Goals`, expected `## System Scope`' }],
+        // SPEC §11: the file's text, for the agent to repair.
+        content: fileText('docs/sysrs/broken-outline.md'),
       });
       expect(JSON.parse(textOf(r))).toEqual(result);
     }

@@ -27,7 +27,11 @@ const GOOD = '---\nname: Code Review\ndescription: How we review code.\n---\n# C
 beforeAll(() => installHookRepo(repo, env));
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
-describe('pre-commit hook (husky + lint-staged + docgate lint)', () => {
+function template(name: string, storeAs: string, uses = ''): string {
+  return `framework: POWER\npurpose: Generate ${name}.md for the project.\noutput: Markdown with the required header and footer.\nwork: Read the code${uses}.\nexamples:\n- One example\nrequirements: Keep it short.\nsave_as: ${name}.md\nstore_as: ${storeAs}\n`;
+}
+
+describe('pre-commit hook (husky + .husky/pre-commit running docgate lint --staged)', () => {
   it('is installed by husky', () => {
     expect(git('config', 'core.hooksPath').trim()).toBe('.husky/_');
   });
@@ -58,6 +62,28 @@ describe('pre-commit hook (husky + lint-staged + docgate lint)', () => {
     const accepted = commit('add deployment');
     expect(accepted.code, accepted.output).toBe(0);
     expect(git('log', '--format=%s', '-1').trim()).toBe('add deployment');
+  });
+
+  it('refuses a commit that deletes a template another one uses, naming the user; the fixing commit goes through', () => {
+    mkdirSync(join(repo, 'templates', 'power'), { recursive: true });
+    writeFileSync(join(repo, 'templates', 'power', 'readme.txt'), template('README', 'readme_summary'));
+    writeFileSync(join(repo, 'templates', 'power', 'api.txt'), template('API', 'api_summary', ' and {{readme_summary}}'));
+    git('add', 'templates');
+    const added = commit('add templates');
+    expect(added.code, added.output).toBe(0);
+
+    // lint-staged would never run here: a deletion is no added, copied, modified or renamed file.
+    git('rm', '-q', 'templates/power/readme.txt');
+    const refused = commit('drop the readme template');
+    expect(refused.code).not.toBe(0);
+    expect(refused.output).toContain('templates/power/api.txt\n  4:25 Unexpected placeholder `{{readme_summary}}` that no template stores, expected the `store_as` of another template [template-placeholder]');
+    expect(git('log', '--format=%s', '-1').trim()).toBe('add templates');
+
+    writeFileSync(join(repo, 'templates', 'power', 'api.txt'), template('API', 'api_summary'));
+    git('add', 'templates/power/api.txt');
+    const accepted = commit('drop the readme template');
+    expect(accepted.code, accepted.output).toBe(0);
+    expect(git('log', '--format=%s', '-1').trim()).toBe('drop the readme template');
   });
 
   it('checks staged content files only: a broken file that is not staged does not block', () => {

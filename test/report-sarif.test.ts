@@ -8,9 +8,10 @@ import type { LintRun } from '../src/core/lint.js';
 import { formatDiagnostic } from '../src/core/result.js';
 import type { Diagnostic, ParseFailureResult } from '../src/core/types.js';
 import { RULE_DESCRIPTIONS, describeRule } from '../src/report/rule-descriptions.js';
-import { SARIF_SCHEMA_URI, pathToUri, sarif } from '../src/report/sarif.js';
+import { RULES_DOC_URL, repositoryWebUrl } from '../src/core/version.js';
+import { SARIF_SCHEMA_URI, pathToUri, ruleHelpUri, sarif } from '../src/report/sarif.js';
 import type { SarifLog } from '../src/report/sarif.js';
-import { fixture, lintRoot } from './helpers.js';
+import { REPO, fixture, lintRoot, runCli } from './helpers.js';
 
 /*
  * The official OASIS SARIF 2.1.0 schema (draft-07, `$id` …/oasis-tcs/sarif-spec/…/sarif-schema-2.1.0.json),
@@ -143,6 +144,73 @@ describe('sarif format', () => {
     for (const r of rules) {
       expect(RULE_DESCRIPTIONS[r.id], r.id).toBeDefined();
       expect(r.shortDescription.text).toBe(describeRule(r.id));
+    }
+  });
+});
+
+/** GitHub's anchor of a heading: its text lower-cased, punctuation but `-` and `_` dropped, spaces as `-`. */
+function githubAnchor(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+describe('sarif helpUri (SPEC §12)', () => {
+  const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { homepage: string; repository: { url: string } };
+  const rulesDoc = readFileSync(join(REPO, 'docs', 'rules.md'), 'utf8');
+  const anchors = new Set([...rulesDoc.matchAll(/^## (.+)$/gm)].map((m) => githubAnchor(m[1]!)));
+
+  it('derives the rules doc from package.json: the repository it names, docs/rules.md on its default branch', () => {
+    expect(repositoryWebUrl(pkg)).toBe(pkg.homepage.replace(/#readme$/, ''));
+    expect(pkg.repository.url).toBe(`git+${repositoryWebUrl(pkg)}.git`);
+    expect(RULES_DOC_URL).toBe(`${repositoryWebUrl(pkg)}/blob/HEAD/docs/rules.md`);
+  });
+
+  it('reads the usual ways package.json names a repository, and nothing else', () => {
+    for (const repository of ['git+https://github.com/o/r.git', 'https://github.com/o/r', 'git+ssh://git@github.com/o/r.git', 'git@github.com:o/r.git', 'github:o/r', 'o/r', { url: 'git://github.com/o/r.git' }]) {
+      expect(repositoryWebUrl({ repository }), JSON.stringify(repository)).toBe('https://github.com/o/r');
+    }
+    expect(repositoryWebUrl({ homepage: 'https://gitlab.com/g/p#readme' })).toBe('https://gitlab.com/g/p');
+    expect(repositoryWebUrl({ repository: 'file:../elsewhere', homepage: 'https://example.com' })).toBeUndefined();
+    expect(repositoryWebUrl({})).toBeUndefined();
+  });
+
+  it('links every rule of the registry to its own section of docs/rules.md, by the anchor GitHub gives its heading', () => {
+    expect(anchors.size).toBeGreaterThan(30);
+    for (const id of Object.keys(RULE_DESCRIPTIONS)) {
+      const uri = ruleHelpUri(id, RULES_DOC_URL);
+      expect(uri).toBe(`${RULES_DOC_URL}#${id}`);
+      expect(anchors.has(id), `docs/rules.md has no section anchored #${id}`).toBe(true);
+    }
+  });
+
+  it('writes helpUri on the rules that have a section, none on others, and still validates', () => {
+    const log = JSON.parse(sarif(SYNTHETIC, { ...CTX, rulesDoc: 'https://example.com/o/r/blob/HEAD/docs/rules.md' })) as SarifLog;
+    expectValid(log);
+    const rules = log.runs[0]!.tool.driver.rules;
+    expect(rules.map((r) => [r.id, r.helpUri])).toEqual([
+      ['brand-new-rule', undefined],
+      ['sysrs-list-uuid', 'https://example.com/o/r/blob/HEAD/docs/rules.md#sysrs-list-uuid'],
+      ['yaml-syntax', 'https://example.com/o/r/blob/HEAD/docs/rules.md#yaml-syntax'],
+    ]);
+    // The property sits after shortDescription, before defaultConfiguration.
+    expect(Object.keys(rules[1]!)).toEqual(['id', 'shortDescription', 'helpUri', 'defaultConfiguration']);
+    // Without a rules doc (a format context that names none), no rule has one.
+    const bare = JSON.parse(sarif(SYNTHETIC, CTX)) as SarifLog;
+    expect(bare.runs[0]!.tool.driver.rules.every((r) => r.helpUri === undefined)).toBe(true);
+  });
+
+  it('comes out of `docgate lint --format sarif` with the URL from package.json, and validates', () => {
+    const r = runCli(['lint', '--root', fixture('ci-root'), '--format', 'sarif']);
+    expect(r.code).toBe(1);
+    const log = JSON.parse(r.stdout) as SarifLog;
+    expectValid(log);
+    const rules = log.runs[0]!.tool.driver.rules;
+    expect(rules.length).toBeGreaterThanOrEqual(8);
+    for (const rule of rules) {
+      expect(rule.helpUri).toBe(`${RULES_DOC_URL}#${rule.id}`);
+      expect(new URL(rule.helpUri!).protocol).toBe('https:');
     }
   });
 });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeBytes } from '../src/core/analyze.js';
+import { fixDocument } from '../src/core/fix.js';
 import { MAX_DIAGNOSTICS, renderError, resultOf } from '../src/core/result.js';
 import { loadProject } from '../src/engine/project.js';
 import type { Kind } from '../src/core/types.js';
@@ -70,7 +71,8 @@ function checkInvariant(ref: Ref, bytes: Uint8Array): void {
     if (a.line > b.line || (a.line === b.line && a.column > b.column)) throw new Error('diagnostics are not sorted by position');
   }
   for (const d of result.diagnostics) {
-    const keys = Object.keys(d).filter((k) => !['line', 'column', 'rule', 'message', 'endLine', 'endColumn'].includes(k));
+    // `fix` (SPEC §11) on findings of fixable rules.
+    const keys = Object.keys(d).filter((k) => !['line', 'column', 'rule', 'message', 'endLine', 'endColumn', 'fix'].includes(k));
     if (keys.length > 0) throw new Error(`diagnostic carries extra fields ${keys.join(', ')}`);
     if (!inside(d.line, d.column)) throw new Error(where('result position outside the file:', d));
   }
@@ -273,6 +275,19 @@ describe.each(KINDS)('%s parser under generated input', (kind) => {
     fc.assert(
       fc.property(mutated(kind), ({ ref, bytes }) => checkInvariant(ref, bytes)),
       { seed: SEED, numRuns: RUNS.mutated },
+    );
+  });
+
+  it('fixes mangled documents without throwing, to a text that keeps the invariant and that a second --fix leaves alone', () => {
+    fc.assert(
+      fc.property(fc.oneof(mutated(kind), fc.tuple(refs(kind), soup(kind)).map(([ref, text]) => ({ ref, bytes: encoder.encode(text) }))), ({ ref, bytes }) => {
+        const fixed = fixDocument(ref, bytes, rules);
+        if (fixed === null) return;
+        checkInvariant(ref, fixed);
+        const again = fixDocument(ref, fixed, rules);
+        if (again !== null) throw new Error(`a second fix changed ${ref.path}:\n${fixed.toString('utf8')}\n---\n${again.toString('utf8')}`);
+      }),
+      { seed: SEED, numRuns: 1000 },
     );
   });
 });

@@ -3,8 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fixDocument } from '../src/core/fix.js';
 import { lint } from '../src/core/lint.js';
-import type { Example } from '../src/engine/rule.js';
+import { loadProject } from '../src/engine/project.js';
+import type { Example, NotOkExample } from '../src/engine/rule.js';
 import { rulesOf } from '../src/kinds/index.js';
 
 /**
@@ -31,15 +33,32 @@ function write(root: string, path: string, text: Example['text']): void {
   else symlinkSync(join(outside, 'secret.md'), abs);
 }
 
-/** The rule's diagnostics in the example's file, as `line:column message`. */
-function run(ruleId: string, example: Example): string[] {
+function rootOf(example: Example): string {
   const root = mkdtempSync(join(tmpdir(), 'docgate-example-'));
   roots.push(root);
   write(root, example.path, example.text);
   for (const [path, text] of Object.entries(example.others ?? {})) write(root, path, text);
-  const run = lint({ root, paths: [] });
+  return root;
+}
+
+/** The rule's diagnostics in the example's file, as `line:column message`, and whether each carries a fix. */
+function diagnosticsOf(ruleId: string, example: Example) {
+  const run = lint({ root: rootOf(example), paths: [] });
   const result = [...run.results, ...run.warnings].find((r) => r.path === example.path);
-  return (result?.diagnostics ?? []).filter((d) => d.rule === ruleId).map((d) => `${d.line}:${d.column} ${d.message}`);
+  return (result?.diagnostics ?? []).filter((d) => d.rule === ruleId);
+}
+
+function run(ruleId: string, example: Example): string[] {
+  return diagnosticsOf(ruleId, example).map((d) => `${d.line}:${d.column} ${d.message}`);
+}
+
+/** The example's file after every fix (`lint --fix`), or null when no fix applies. */
+function fixed(example: NotOkExample): string | null {
+  const root = rootOf(example);
+  const project = loadProject(root);
+  const place = project.layout.classify(example.path)!;
+  const bytes = typeof example.text === 'string' ? Buffer.from(example.text, 'utf8') : Buffer.from((example.text as { bytes: number[] }).bytes);
+  return fixDocument({ path: example.path, ...place }, bytes, project)?.toString('utf8') ?? null;
 }
 
 describe('every rule is one documented unit', () => {
@@ -49,6 +68,8 @@ describe('every rule is one documented unit', () => {
     expect(rule.examples.ok.length).toBeGreaterThan(0);
     expect(rule.examples.notOk.length).toBeGreaterThan(0);
     for (const ex of rule.examples.notOk) expect(ex.expected.length).toBeGreaterThan(0);
+    // A fixable rule shows (and so tests) at least one fix; a rule that is not fixable shows none.
+    expect(rule.examples.notOk.some((ex) => ex.output !== undefined)).toBe(rule.fixable);
   });
 });
 
@@ -64,6 +85,14 @@ describe('rule examples', () => {
         it(`not ok #${i + 1} (${ex.path}) gives exactly its lines`, () => {
           expect(run(rule.id, ex)).toEqual(ex.expected);
         });
+        if (ex.output !== undefined) {
+          const output = ex.output;
+          it(`not ok #${i + 1} (${ex.path}) is fixed to its output, which has no ${rule.id} diagnostic`, () => {
+            expect(diagnosticsOf(rule.id, ex).every((d) => d.fix !== undefined)).toBe(true);
+            expect(fixed(ex)).toBe(output);
+            expect(run(rule.id, { path: ex.path, text: output, ...(ex.others ? { others: ex.others } : {}) })).toEqual([]);
+          });
+        }
       });
     });
   }

@@ -19,7 +19,16 @@ const cases: Case[] = [
   {
     name: 'template-field-order',
     file: 'templates/power/readme.txt',
-    expected: [{ line: 3, column: 1, rule: 'template-field-order', message: `Unexpected field \`purpose\` after \`output\`, expected the order ${ORDER}` }],
+    expected: [
+      {
+        line: 3,
+        column: 1,
+        rule: 'template-field-order',
+        message: `Unexpected field \`purpose\` after \`output\`, expected the order ${ORDER}`,
+        // SPEC §11: the fields that move, in the schema's order.
+        fix: { line: 2, column: 1, endLine: 3, endColumn: 61, text: 'purpose: Generate README.md as the discovery entry document.\noutput: Markdown with the required header and footer.' },
+      },
+    ],
   },
   {
     name: 'template-empty-field',
@@ -44,7 +53,7 @@ const cases: Case[] = [
   {
     name: 'template-bom',
     file: 'templates/power/readme.txt',
-    expected: [{ line: 1, column: 1, rule: 'file-bom', message: 'Unexpected byte order mark (BOM), expected UTF-8 without a BOM' }],
+    expected: [{ line: 1, column: 1, rule: 'file-bom', message: 'Unexpected byte order mark (BOM), expected UTF-8 without a BOM', fix: { line: 1, column: 1, endLine: 1, endColumn: 2, text: '' } }],
   },
   {
     name: 'template-size',
@@ -140,6 +149,7 @@ const cases: Case[] = [
         column: 10,
         rule: 'yaml-unquoted-timestamp',
         message: "Unexpected unquoted timestamp `2025-11-02 07:34:29.518Z`, expected it quoted ('2025-11-02 07:34:29.518Z') so every YAML reader keeps it a string",
+        fix: { line: 5, column: 10, endLine: 5, endColumn: 34, text: "'2025-11-02 07:34:29.518Z'" },
       },
     ],
   },

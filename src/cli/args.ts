@@ -20,6 +20,8 @@ export interface LintArgs extends RootArgs {
   targets: ReportTarget[];
   cache: boolean;
   cacheLocation?: string;
+  /** `--staged`: lint the git index, not the working tree (SPEC §10). */
+  staged: boolean;
   ignorePatterns: string[];
   quiet: boolean;
   /** `--max-warnings N`; -1 (the default) = no limit. */
@@ -28,6 +30,8 @@ export interface LintArgs extends RootArgs {
   suppress?: string[] | null;
   prune: boolean;
   printConfig?: string;
+  /** `--fix` (write the fixes) or `--fix-dry-run` (report them in json as `output`); undefined = neither. */
+  fix?: 'write' | 'dry-run';
 }
 
 export interface McpArgs extends RootArgs {
@@ -43,6 +47,7 @@ const LINT_OPTIONS = `  --root DIR                    repository root (default: 
   --output FILE                 write the report of the --format before it to FILE (the terminal gets the stylish report)
   --quiet                       report errors only: warnings are neither printed nor counted
   --max-warnings N              exit 1 when there are more than N warnings (default: -1, no limit)
+  --staged                      lint the snapshot about to be committed (the git index), and the files it affects
   --cache                       skip files unchanged since the last run (content hash, rule files, configuration, docgate version)
   --cache-location FILE         where the cache lives (default: <root>/.docgatecache)
   --suppress-all                record every error found in the suppressions file (the baseline); exit 0
@@ -50,6 +55,8 @@ const LINT_OPTIONS = `  --root DIR                    repository root (default: 
   --prune-suppressions          remove the suppressions that no longer occur from the suppressions file
   --suppressions-location FILE  the suppressions file (default: <root>/docgate-suppressions.json)
   --print-config PATH           print the configuration in effect for PATH as JSON; lint nothing
+  --fix                         apply every fix (SPEC §11) and write the files changed, atomically; report what remains
+  --fix-dry-run                 compute the fixes, write nothing; the json report adds each file's fixed text as \`output\`
   -h, --help                    this help`;
 
 const MCP_OPTIONS = `  --root DIR                    repository root (default: $DOCGATE_ROOT, else the current folder)
@@ -102,6 +109,7 @@ const LINT_PARSE_OPTIONS = {
   format: { type: 'string', multiple: true },
   output: { type: 'string', multiple: true },
   cache: { type: 'boolean' },
+  staged: { type: 'boolean' },
   'cache-location': { type: 'string' },
   'ignore-pattern': { type: 'string', multiple: true },
   quiet: { type: 'boolean' },
@@ -110,6 +118,8 @@ const LINT_PARSE_OPTIONS = {
   'suppress-rule': { type: 'string', multiple: true },
   'prune-suppressions': { type: 'boolean' },
   'print-config': { type: 'string' },
+  fix: { type: 'boolean' },
+  'fix-dry-run': { type: 'boolean' },
 } as const;
 
 /** A string option's value, refused when given empty (`--config ''`): a usage error naming what it needs. */
@@ -197,6 +207,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliAr
     paths: parsed.positionals,
     targets: reportTargets(parsed.tokens ?? []),
     cache: v.cache === true,
+    staged: v.staged === true,
     ignorePatterns,
     quiet: v.quiet === true,
     maxWarnings: maxWarnings(v['max-warnings']),
@@ -206,9 +217,20 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliAr
   else if (suppressRules) args.suppress = suppressRules;
   const cacheLocation = nonEmpty(v['cache-location'], '--cache-location', 'a file');
   if (cacheLocation !== undefined) args.cacheLocation = cacheLocation;
+  if (args.staged && args.paths.length > 0) {
+    throw new UsageError(`--staged lints the whole snapshot being committed and takes no paths (got ${args.paths.join(' ')}); run it from .husky/pre-commit, not from lint-staged`);
+  }
+  if (v.fix === true && v['fix-dry-run'] === true) throw new ConfigError('--fix and --fix-dry-run cannot be used together');
+  if (v.fix === true || v['fix-dry-run'] === true) {
+    const flag = v.fix === true ? '--fix' : '--fix-dry-run';
+    // The staged snapshot lives in git's index: fixing it (and the work tree to match) is out of scope.
+    if (args.staged) throw new ConfigError(`${flag} cannot be used with --staged: it fixes files in the work tree, not the snapshot in git's index; run docgate lint --fix on the files, then stage them again`);
+    args.fix = v.fix === true ? 'write' : 'dry-run';
+  }
   const printConfig = nonEmpty(v['print-config'], '--print-config', 'a path');
   if (printConfig !== undefined) {
     if (args.paths.length > 0) throw new ConfigError(`--print-config takes one path, and no paths to lint besides (got ${args.paths.join(' ')})`);
+    if (args.fix !== undefined) throw new ConfigError(`--print-config lints nothing, so it cannot be used with --${args.fix === 'write' ? 'fix' : 'fix-dry-run'}`);
     args.printConfig = printConfig;
   }
   return args;

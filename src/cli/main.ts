@@ -2,8 +2,10 @@
 import { existsSync, lstatSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { existsAsDirectory, folderLeavesRoot } from '../core/layout.js';
+import { fixRun } from '../core/fix-files.js';
 import { lintFiles, resolveRoot } from '../core/lint.js';
 import type { LintRun } from '../core/lint.js';
+import { lintStaged } from '../core/staged.js';
 import { effectiveConfig } from '../core/print-config.js';
 import { allResults, retally, withoutWarnings } from '../core/tally.js';
 import { applySuppressions, pruneSuppressions, recordSuppressions, serializeSuppressions, suppressionTotals, suppressionsPath, unusedSuppressions } from '../engine/baseline.js';
@@ -11,7 +13,7 @@ import { loadProject } from '../engine/project.js';
 import type { Project, ProjectOptions } from '../engine/project.js';
 import { WriteRefused, appendRegular, isInside, namesDevice, realFolder, replaceFile, writeDirect } from '../core/safe-fs.js';
 import { ConfigError, UsageError } from '../core/schemas.js';
-import { VERSION } from '../core/version.js';
+import { RULES_DOC_URL, VERSION } from '../core/version.js';
 import { githubStepSummary } from '../report/github.js';
 import { FORMATTERS } from '../report/index.js';
 import { USAGE, parseCli } from './args.js';
@@ -78,7 +80,7 @@ function baselineStep<T extends LintRun>(project: Project, args: LintArgs, run: 
   const { file, shown } = project.suppressions;
   const found = run.errorCounts ?? {};
   // A run over some paths judges only their entries; a run over the whole root judges every entry.
-  const scope = args.paths.length > 0 ? new Set(run.checked.map((c) => c.path)) : null;
+  const scope = args.paths.length > 0 || args.staged ? new Set(run.checked.map((c) => c.path)) : null;
   let counts = project.suppressions.counts;
   const lines: string[] = [];
   if (args.suppress !== undefined || args.prune) {
@@ -119,7 +121,18 @@ async function runLint(args: LintArgs): Promise<number> {
     if (!project.rules.has(rule)) throw new ConfigError(`--suppress-rule ${rule}: Unexpected rule id \`${rule}\`, expected a rule id of docgate (see docs/rules.md) or of a configured kind`);
   }
   const cacheFile = args.cache ? cacheFileFor(root, args.cacheLocation) : undefined;
-  const linted = await lintFiles({ root, paths: args.paths, project, ...options, ...(cacheFile ? { cacheFile } : {}) });
+  const lintOptions = { root, paths: args.paths, project, ...options, ...(cacheFile ? { cacheFile } : {}) };
+  let linted = args.staged
+    ? lintStaged({ root, project, ...options, cache: args.cache, ...(args.cacheLocation !== undefined ? { cacheFile: cacheFileFor(root, args.cacheLocation) } : {}) })
+    : await lintFiles(lintOptions);
+  if (args.fix !== undefined) {
+    const fixed = fixRun(project, linted, args.fix === 'write');
+    // `--fix`: what remains is reported, from the files as written; `--fix-dry-run`: the files as they are, with `output`.
+    if (fixed.written.length > 0) linted = await lintFiles(lintOptions);
+    else if (args.fix === 'dry-run') linted = { ...linted, outputs: fixed.outputs };
+    linted.notices.push(...fixed.notices);
+    if (fixed.written.length > 0) process.stderr.write(`docgate: fixed ${plural(fixed.written.length, 'file', 'files')}: ${fixed.written.join(', ')}\n`);
+  }
   const step = baselineStep(project, args, linted);
   // `--quiet`: warnings are neither printed nor counted (nor held against --max-warnings).
   const run = args.quiet ? withoutWarnings(step.run) : step.run;
@@ -137,23 +150,24 @@ async function runLint(args: LintArgs): Promise<number> {
   for (const w of run.notices) process.stderr.write(`docgate: warning: ${w}\n`);
   for (const line of step.lines) process.stderr.write(`${line}\n`);
   const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
+  const context = { version: VERSION, rulesDoc: RULES_DOC_URL };
   let toStdout = false;
   for (const target of args.targets) {
     const formatter = FORMATTERS[target.format];
     if (!formatter) throw new ConfigError(`format '${target.format}' is not available`);
     if (target.output) {
       try {
-        writeReport(root, resolve(target.output), formatter(run, { color: false, version: VERSION }));
+        writeReport(root, resolve(target.output), formatter(run, { ...context, color: false }));
       } catch (e) {
         throw new ConfigError(`cannot write the ${target.format} report to ${target.output}: ${(e as Error).message}`);
       }
     } else {
-      process.stdout.write(formatter(run, { color, version: VERSION }));
+      process.stdout.write(formatter(run, { ...context, color }));
       toStdout = true;
     }
   }
   // Reports went to files only: the terminal still gets the stylish report and its summary.
-  if (!toStdout) process.stdout.write(FORMATTERS.stylish!(run, { color, version: VERSION }));
+  if (!toStdout) process.stdout.write(FORMATTERS.stylish!(run, { ...context, color }));
   // On GitHub Actions the job summary lists every failure (annotations are capped per step).
   const stepSummary = process.env.GITHUB_STEP_SUMMARY;
   if (stepSummary && args.targets.some((t) => t.format === 'github')) {

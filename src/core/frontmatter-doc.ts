@@ -25,14 +25,16 @@ export interface SchemaCheck {
   data: unknown;
   locator: Locator;
   schema: JsonSchema;
+  /** The file's text, for fixes that must see how a value is written (a plain or a quoted scalar). */
+  text?: string;
 }
 
 const NO_LOCATOR: Locator = { value: () => FILE_START, key: () => FILE_START };
 
 /** Validates data against a compiled schema; null when it passes. */
-export function checkSchema(schema: CompiledSchema, data: unknown, locator: Locator): SchemaCheck | null {
+export function checkSchema(schema: CompiledSchema, data: unknown, locator: Locator, text?: string): SchemaCheck | null {
   if (schema.validate(data)) return null;
-  return { errors: schema.validate.errors ?? [], data, locator, schema: schema.schema };
+  return { errors: schema.validate.errors ?? [], data, locator, schema: schema.schema, ...(text !== undefined ? { text } : {}) };
 }
 
 /** Splits, parses and schema-checks the frontmatter of a markdown document (processes, SysRS, configured kinds). */
@@ -53,6 +55,6 @@ export function readFrontmatterDoc(text: string, schema: CompiledSchema): { fron
   if (written === undefined) return { frontmatter: { split, issues, data: null, written: null, locator }, schema: null };
   return {
     frontmatter: { split, issues, data: applyDefaults(written, schema.properties), written, locator },
-    schema: checkSchema(schema, written, locator),
+    schema: checkSchema(schema, written, locator, text),
   };
 }

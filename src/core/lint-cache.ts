@@ -69,11 +69,21 @@ function kindOf(kinds: CacheKinds, kind: Kind): AnyKind {
 class BadRow extends Error {}
 
 const RULE_ID = /^[a-z][a-z0-9-]*$/;
-const DIAGNOSTIC_KEYS: ReadonlySet<string> = new Set(['line', 'column', 'rule', 'message', 'endLine', 'endColumn', 'severity']);
+const DIAGNOSTIC_KEYS: ReadonlySet<string> = new Set(['line', 'column', 'rule', 'message', 'endLine', 'endColumn', 'severity', 'fix']);
 
 
 function bad(what: string): never {
   throw new BadRow(`invalid cache row: ${what}`);
+}
+
+/** A fix as a rule reports it: a range not ending before it starts, and its replacement text. */
+function isFix(f: unknown): boolean {
+  if (typeof f !== 'object' || f === null || Array.isArray(f)) return false;
+  const o = f as Record<string, unknown>;
+  if (Object.keys(o).length !== 5 || typeof o['text'] !== 'string') return false;
+  const { line, column, endLine, endColumn } = o;
+  if (!isPosition(line) || !isPosition(column) || !isPosition(endLine) || !isPosition(endColumn)) return false;
+  return endLine > line || (endLine === line && endColumn >= column);
 }
 
 function diagnosticsOf(r: unknown): Diagnostic[] {
@@ -91,6 +101,7 @@ function diagnosticsOf(r: unknown): Diagnostic[] {
     const { endLine, endColumn } = o;
     if (endLine !== undefined && (!isPosition(endLine) || endLine < line)) bad('diagnostic end');
     if (endColumn !== undefined && (!isPosition(endColumn) || ((endLine ?? line) === line && endColumn < o['column']))) bad('diagnostic end');
+    if (o['fix'] !== undefined && !isFix(o['fix'])) bad('diagnostic fix');
   }
   return r as Diagnostic[];
 }
@@ -143,8 +154,12 @@ function usualId(k: AnyKind, path: string, facts: Facts): string {
 
 /** A kind's section as text: its rows in path order. */
 export function encodeSection(entries: ReadonlyMap<string, CacheEntry>, kinds: CacheKinds = builtin()): string {
-  const rows: Row[] = [...entries.keys()].sort().map((path) => {
-    const e = entries.get(path)!;
+  return encodeRows([...entries.keys()].sort().map((path) => [path, entries.get(path)!]), kinds);
+}
+
+/** Rows as text, in the order given (a path may appear more than once: the staged cache keeps versions). */
+export function encodeRows(list: readonly (readonly [string, CacheEntry])[], kinds: CacheKinds = builtin()): string {
+  const rows: Row[] = list.map(([path, e]) => {
     const k = kindOf(kinds, e.kind);
     const id = e.id === usualId(k, path, e.facts) ? 0 : e.id;
     const row: Row = [path, e.identity, e.hash, (e.full ? FULL : 0) | (e.racy ? RACY : 0), id, e.diagnostics.length > 0 ? e.diagnostics : 0, factsRow(k, e.facts)];
@@ -159,9 +174,15 @@ export function encodeSection(entries: ReadonlyMap<string, CacheEntry>, kinds: C
  * not exactly what `encodeSection` writes (see `BadRow`) — and the caller then starts the section afresh.
  */
 export function decodeSection(kind: Kind, text: string, kinds: CacheKinds = builtin()): Entries {
+  const entries: Entries = new Map();
+  decodeRows(kind, text, kinds, (path, entry) => entries.set(path, entry));
+  return entries;
+}
+
+/** Reads rows written by `encodeRows`, each handed to `each` in order; throws as `decodeSection` does. */
+export function decodeRows(kind: Kind, text: string, kinds: CacheKinds, each: (path: string, entry: CacheEntry) => void): void {
   const rows = JSON.parse(text) as unknown;
   if (!Array.isArray(rows)) throw new BadRow('not a cache section');
-  const entries: Entries = new Map();
   const isDocumentPath = documentPathCheck(kinds, kind);
   const k = kindOf(kinds, kind);
   // Indexed reads, not destructuring: this loop runs once per file, mostly before V8 optimizes it, and
@@ -183,9 +204,8 @@ export function decodeSection(kind: Kind, text: string, kinds: CacheKinds = buil
     const entry: CacheEntry = { kind, id: id === 0 ? usualId(k, path, facts) : (id as string), hash: hash as string | null, identity, full: ((flags as number) & FULL) !== 0, diagnostics, facts };
     if (row.length === 8) entry.directives = directivesOf(row[7]);
     if ((flags as number) & RACY) entry.racy = true;
-    entries.set(path, entry);
+    each(path, entry);
   }
-  return entries;
 }
 
 /** Stat identity of each folder a kind's documents were listed from (root-relative), when they were listed. */
@@ -200,8 +220,8 @@ export type Folders = Record<string, string>;
  * one edited file was a fifth of a pre-commit run. Updates are folded into the section once they grow
  * past MAX_UPDATES rows, or when an entry is dropped.
  */
-/** The layout of the file; a cache of another layout is an empty cache. */
-const FORMAT = 4;
+/** The layout of the file; a cache of another layout is an empty cache (5: diagnostics may carry `fix`). */
+const FORMAT = 5;
 const MAX_UPDATES = 256;
 
 /**
@@ -301,6 +321,28 @@ export function serializeCacheFile(data: CacheFile): Buffer {
 }
 
 /**
+ * Reads a cache file of `root` (the lint cache's layout) made by `version` under `rulesKey`: a regular
+ * file of at most MAX_CACHE_BYTES, opened without blocking and without following a link at its end out
+ * of the root (nor out of its own folder when a cache location puts it outside the root). Anything else
+ * is no data, with `problem` saying why when it is more than a missing or foreign file.
+ */
+export function readCacheFile(file: string, version: string, rulesKey: string, root: string): { data: CacheFile } | { problem: string | null } {
+  try {
+    const within = cacheFolder(root, file);
+    const read = within === null ? null : readInside(file, within, MAX_CACHE_BYTES);
+    if (read?.kind === 'bytes') {
+      const data = parseCacheFile(read.bytes);
+      if (data && data.docgate === version && data.rules === rulesKey) return { data };
+    } else if (read && read.kind !== 'gone' && !(read.kind === 'error' && read.code === 'ENOTDIR')) {
+      return { problem: `cache ${file} ignored: ${whyUnread(read, MAX_CACHE_BYTES)}` };
+    }
+  } catch {
+    /* no usable cache yet */
+  }
+  return { problem: null };
+}
+
+/**
  * ESLint's `--cache`, for docgate: entries are valid only under the same docgate version and the same
  * rule files (schemas, outline, heading tables); a file is skipped when its content hash is unchanged.
  * A missing, unreadable or foreign cache file is an empty cache, never an error.
@@ -331,22 +373,11 @@ export class LintCache {
    * --cache-location puts it outside the root). Anything else is an empty cache, with `problem` saying why.
    */
   static load(file: string, version: string, rulesKey: string, root: string, kinds: CacheKinds = builtin()): LintCache {
-    let problem: string | null = null;
-    try {
-      const within = cacheFolder(root, file);
-      const read = within === null ? null : readInside(file, within, MAX_CACHE_BYTES);
-      if (read?.kind === 'bytes') {
-        const data = parseCacheFile(read.bytes);
-        if (data && data.docgate === version && data.rules === rulesKey) return new LintCache(file, root, data, kinds);
-      } else if (read && read.kind !== 'gone' && !(read.kind === 'error' && read.code === 'ENOTDIR')) {
-        problem = `cache ${file} ignored: ${whyUnread(read, MAX_CACHE_BYTES)}`;
-      }
-    } catch {
-      /* no usable cache yet */
-    }
+    const read = readCacheFile(file, version, rulesKey, root);
+    if ('data' in read) return new LintCache(file, root, read.data, kinds);
     const cache = new LintCache(file, root, { docgate: version, rules: rulesKey, kinds: {} }, kinds);
     cache.fresh = true;
-    cache.problem = problem;
+    cache.problem = read.problem;
     return cache;
   }
 

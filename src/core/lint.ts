@@ -69,6 +69,8 @@ export interface LintRun extends LintReport {
   configured?: boolean;
   /** The errors of the documents checked per document and rule, before the baseline dropped any (for the baseline flags). */
   errorCounts?: Counts;
+  /** `--fix-dry-run`: root-relative path → the text after every fix, for the documents the fixes would change (SPEC §11). */
+  outputs?: ReadonlyMap<string, string>;
 }
 
 /** Resolves `--root`: it must exist and be a folder (else a configuration error, exit 2). */
@@ -148,7 +150,7 @@ function checkFound(ts: readonly Target[], selected: ReadonlySet<string>): void 
   for (const t of ts) if (t.lossy !== undefined && !selected.has(t.rel)) throw new ConfigError(`no such file or folder: ${t.lossy}`);
 }
 
-interface Plan {
+export interface Plan {
   /** The documents of the kinds the selection needs (cross-file rules are per kind). */
   needed: FileRef[];
   selected: Set<string>;
@@ -181,7 +183,7 @@ export type Reuse = { analysis: Analysis } | { read: ReadOutcome; hash: string }
  * Finds what to lint. Only the kinds of the selected documents are listed: cross-file rules never
  * cross kinds, so one staged process never lists the SysRS folder.
  */
-function plan(project: Project, paths: readonly string[] | undefined, cwd: string, memo: Memo | null, only?: readonly Kind[]): Plan {
+export function plan(project: Project, paths: readonly string[] | undefined, cwd: string, memo: Memo | null, only?: readonly Kind[]): Plan {
   const list = (kind: Kind): FileRef[] => {
     const known = memo?.listing(kind);
     if (known) return known;
@@ -214,7 +216,7 @@ export interface Work {
 }
 
 /** Every needed document: reused from the memo (its slot filled), or work to do. */
-function prepare(p: Plan, memo: Memo | null): { slots: (Analysis | null)[]; work: Work[] } {
+export function prepare(p: Plan, memo: Memo | null): { slots: (Analysis | null)[]; work: Work[] } {
   const slots: (Analysis | null)[] = new Array(p.needed.length).fill(null);
   const work: Work[] = [];
   for (let index = 0; index < p.needed.length; index++) {
@@ -229,12 +231,12 @@ function prepare(p: Plan, memo: Memo | null): { slots: (Analysis | null)[]; work
 }
 
 /** The work, in this thread. */
-function analyzeHere(project: Project, work: readonly Work[]): (IdentifiedAnalysis | null)[] {
+export function analyzeHere(project: Project, work: readonly Work[]): (IdentifiedAnalysis | null)[] {
   return work.map((w) => (w.read ? analyzeRead(w.ref, w.read.outcome, project, w.withBody, w.read.hash) : analyzeFileIdentified(w.ref, project, w.withBody)));
 }
 
 /** The results of the work into their slots, and into the memo. */
-function fill(slots: (Analysis | null)[], work: readonly Work[], done: readonly (IdentifiedAnalysis | null)[], memo: Memo | null): void {
+export function fill(slots: (Analysis | null)[], work: readonly Work[], done: readonly (IdentifiedAnalysis | null)[], memo: Memo | null): void {
   done.forEach((r, i) => {
     const w = work[i]!;
     if (!r) return; // vanished between discovery and read: omitted
@@ -277,6 +279,35 @@ export function lintKind(project: Project, kind: Kind, memo: Memo | null): KindE
 }
 
 /**
+ * The run of one document as if it held `read` (MCP check_content, SPEC §11): every other document of its
+ * kind as it is on disk (through `memo`, the server's live memory), this one analyzed from the bytes
+ * given, then the same finish as lint (rules across files, directives, baseline). For the bytes on disk
+ * its result is lint's, byte for byte.
+ */
+export function lintProposed(project: Project, ref: FileRef, read: ReadOutcome, memo: Memo | null): LintRun {
+  const p = plan(project, undefined, project.root, memo, [ref.kind]);
+  const others = p.needed.map((r, i) => ({ r, i })).filter(({ r }) => r.path !== ref.path);
+  const slots: (Analysis | null)[] = new Array(p.needed.length).fill(null);
+  const work: Work[] = [];
+  for (const { r, i } of others) {
+    const known = memo?.lookup(r, true) ?? null;
+    if (known && 'analysis' in known) slots[i] = known.analysis;
+    else work.push(known ? { ref: r, withBody: true, index: i, read: { outcome: known.read, hash: known.hash } } : { ref: r, withBody: true, index: i });
+  }
+  fill(slots, work, analyzeHere(project, work), memo);
+  // The proposed text is never remembered: the memo holds what is on disk.
+  const proposed = analyzeRead(ref, read, project, true, '')?.analysis ?? null;
+  const at = p.needed.findIndex((r) => r.path === ref.path);
+  const analyses = slots.filter((a): a is Analysis => a !== null);
+  if (proposed) {
+    // In its place by path, as lint orders documents (the first of two duplicates keeps its name).
+    const after = analyses.findIndex((a) => a.path > ref.path);
+    analyses.splice(at >= 0 ? slots.slice(0, at).filter((a) => a !== null).length : after === -1 ? analyses.length : after, 0, proposed);
+  }
+  return finish(project, analyses, new Set([ref.path]));
+}
+
+/**
  * The diagnostics a document gets besides its own: those of the rules across files, less what its inline
  * directives suppress, and one for each directive that suppressed nothing at all.
  */
@@ -296,8 +327,7 @@ function othersOf(project: Project, a: Analysis, cross: readonly Diagnostic[] | 
 }
 
 /** Rules across files over every analysis, then the results of the selected documents under the baseline. */
-function finish(project: Project, analyses: readonly Analysis[], selected: ReadonlySet<string>): LintRun {
-  const cross = crossFileDiagnostics(project.kinds, analyses, project.severityFor);
+export function finish(project: Project, analyses: readonly Analysis[], selected: ReadonlySet<string>, cross = crossFileDiagnostics(project.kinds, analyses, project.severityFor)): LintRun {
   const found: ParseFailureResult[] = [];
   const checked: LintRun['checked'] = [];
   for (const a of analyses) {
@@ -460,7 +490,7 @@ class CacheMemo implements Memo {
   }
 }
 
-function fromCache(ref: FileRef, e: CacheEntry): Analysis {
+export function fromCache(ref: FileRef, e: CacheEntry): Analysis {
   const a: Analysis = { path: ref.path, kind: e.kind, id: e.id, diagnostics: e.diagnostics, facts: e.facts, doc: null };
   if (e.directives) a.directives = e.directives;
   return a;

@@ -31,6 +31,7 @@ function clean(d: Diagnostic): Diagnostic {
   if (d.endLine !== undefined) out.endLine = d.endLine;
   if (d.endColumn !== undefined) out.endColumn = d.endColumn;
   if (d.severity === 'warning') out.severity = 'warning';
+  if (d.fix !== undefined) out.fix = d.fix;
   return out;
 }
 

@@ -10,7 +10,7 @@
  * - Writes create a temporary file exclusively (O_CREAT|O_EXCL, a random name, in the target's folder)
  *   and rename it over the target: a link at the target is replaced, never written through.
  */
-import { closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, readSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, fchmodSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import type { Dirent, Stats } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 
@@ -238,6 +238,22 @@ function writeAll(fd: number, data: Uint8Array): void {
 export class WriteRefused extends Error {}
 
 /**
+ * A new temporary file beside `file` (same folder: the rename over it is atomic), open for writing.
+ * O_EXCL refuses any existing entry, a planted link included: another random name is tried.
+ */
+function createTemp(file: string, mode: number): { fd: number; tmp: string } {
+  const dir = dirname(file);
+  for (let attempt = 0; ; attempt++) {
+    const tmp = join(dir, `.${basename(file).replace(/^\./, '')}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
+    try {
+      return { fd: openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, mode), tmp };
+    } catch (e) {
+      if (codeOf(e) !== 'EEXIST' || attempt >= 8) throw e;
+    }
+  }
+}
+
+/**
  * Writes `data` to `file` by a temporary file created exclusively beside it and renamed over it: the
  * target is replaced, and a symlink at it (to anything) is replaced as a link, its target untouched.
  * An existing target that is neither a regular file nor a link (a folder, FIFO, device) is refused.
@@ -249,17 +265,8 @@ export function replaceFile(file: string, data: Uint8Array): void {
   if (existing && !existing.isFile() && !existing.isSymbolicLink()) throw new WriteRefused('it is not a regular file (FIFO, socket or device)');
   const dir = dirname(file);
   mkdirSync(dir, { recursive: true });
-  let fd = -1;
-  let tmp = '';
-  // O_EXCL refuses any existing entry, a planted link included: another name is tried.
-  for (let attempt = 0; fd < 0; attempt++) {
-    tmp = join(dir, `.${basename(file).replace(/^\./, '')}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
-    try {
-      fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o666);
-    } catch (e) {
-      if (codeOf(e) !== 'EEXIST' || attempt >= 8) throw e;
-    }
-  }
+  const { fd: opened, tmp } = createTemp(file, 0o666);
+  let fd = opened;
   try {
     if (existing?.isFile()) fchmodSync(fd, existing.mode & 0o777);
     writeAll(fd, data);
@@ -270,6 +277,85 @@ export function replaceFile(file: string, data: Uint8Array): void {
     if (fd >= 0) closeSync(fd);
     rmSync(tmp, { force: true });
     throw e;
+  }
+}
+
+/**
+ * A fault injected by tests only (`DOCGATE_TEST_FAULT`): `after-temp-write` kills this process with
+ * SIGKILL between the temporary file and the rename (what a crash or a power cut there does);
+ * `pause-before-write=<file>` waits, before a rewrite looks at its target, until `<file>` exists, so
+ * that a test can change, remove or lock the target in the middle of a run.
+ */
+function testFault(point: 'after-temp-write' | 'pause-before-write'): void {
+  const fault = process.env.DOCGATE_TEST_FAULT;
+  if (fault === undefined) return;
+  if (point === 'after-temp-write' && fault === point) process.kill(process.pid, 'SIGKILL');
+  if (point === 'pause-before-write' && fault.startsWith(`${point}=`)) {
+    const go = fault.slice(point.length + 1);
+    process.stderr.write('docgate: test: paused before writing\n');
+    while (lstatSync(go, { throwIfNoEntry: false }) === undefined) pause(10);
+  }
+}
+
+/** Whether a file still holds exactly `bytes` (read through a checked handle inside `realDir`). */
+function holds(file: string, realDir: string, bytes: Uint8Array): boolean {
+  const now = readInside(file, realDir, bytes.length);
+  return now.kind === 'bytes' && Buffer.compare(now.bytes, bytes) === 0;
+}
+
+/**
+ * Rewrites a document in place, atomically (`lint --fix`): only while it still holds `original` (a file
+ * changed on disk since it was read is not overwritten), never through a link, never a file without write
+ * permission. The new text goes to a temporary file beside it (same folder, so the rename is atomic), with
+ * the file's mode, flushed to disk (fsync), then renamed over it: the file is at every moment either
+ * all old or all new. Throws WriteRefused saying why it was not written.
+ */
+export function rewriteFile(file: string, realDir: string, original: Uint8Array, data: Uint8Array): void {
+  testFault('pause-before-write');
+  const st = lstatSync(file, { throwIfNoEntry: false });
+  if (!st) throw new WriteRefused('it vanished during the run');
+  if (st.isSymbolicLink()) throw new WriteRefused('it is a symbolic link; fix the file it points to');
+  if (!st.isFile()) throw new WriteRefused('it is not a regular file');
+  // Without write permission for anyone it is read-only, even to root (who would pass access(2)).
+  let writable = (st.mode & 0o222) !== 0;
+  try {
+    accessSync(file, constants.W_OK);
+  } catch {
+    writable = false;
+  }
+  if (!writable) throw new WriteRefused('it is read-only');
+  if (!holds(file, realDir, original)) throw new WriteRefused('it changed on disk during the run');
+  const dir = dirname(file);
+  const { fd: opened, tmp } = createTemp(file, 0o600);
+  let fd = opened;
+  try {
+    fchmodSync(fd, st.mode & 0o7777);
+    writeAll(fd, data);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = -1;
+    testFault('after-temp-write');
+    // Checked again right before the rename: an editor that saved meanwhile keeps its bytes.
+    if (!holds(file, realDir, original)) throw new WriteRefused('it changed on disk during the run');
+    renameSync(tmp, file);
+  } catch (e) {
+    if (fd >= 0) closeSync(fd);
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+  syncFolder(dir);
+}
+
+/** Flushes a folder's entries (the rename) to disk; not every file system allows it, so it is best effort. */
+function syncFolder(dir: string): void {
+  let fd = -1;
+  try {
+    fd = openSync(dir, constants.O_RDONLY | DIRECTORY);
+    fsyncSync(fd);
+  } catch {
+    // best effort
+  } finally {
+    if (fd >= 0) closeSync(fd);
   }
 }
 

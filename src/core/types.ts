@@ -4,6 +4,15 @@
  */
 export type Kind = string;
 
+/** A replacement of the range [start, end) of the file on disk (1-based lines and columns, end exclusive as ESLint's range). */
+export interface Fix {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  text: string;
+}
+
 /**
  * One finding. Positions are 1-based, in the file as it is on disk (frontmatter included);
  * columns count UTF-16 code units, like ESLint and SARIF's default `columnKind`.
@@ -20,6 +29,8 @@ export interface Diagnostic {
    * that the reports of a root without warnings are byte for byte those of a root without configuration.
    */
   severity?: 'warning';
+  /** A meaning-preserving repair (SPEC §11): only on findings of a rule declared `fixable`. */
+  fix?: Fix;
 }
 
 /** SPEC §3: the one result every frontend hands out for a document that fails. */

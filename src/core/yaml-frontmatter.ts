@@ -70,7 +70,8 @@ export type YamlIssue =
   | { type: 'duplicate-key'; at: Pos }
   /** The YAML is not a mapping: `what` names it (`a sequence`, the scalar `x`). */
   | { type: 'not-mapping'; at: Pos; what: { sequence: true } | { scalar: unknown } | { other: true } }
-  | { type: 'unquoted-timestamp'; at: Pos; value: string }
+  /** `end`: where the plain scalar ends (its quoted form replaces it). */
+  | { type: 'unquoted-timestamp'; at: Pos; end: Pos; value: string }
   | { type: 'alias-bomb'; at: Pos; max: number };
 
 export interface YamlFrontmatter {
@@ -136,7 +137,7 @@ export function parseYamlFrontmatter(yamlText: string, firstLine: number): YamlF
       issues.push({ type: 'not-mapping', at: toPos(root.range?.[0] ?? 0), what });
       return { data: undefined, issues, locator };
     }
-    for (const node of walked.plainTimestamps) issues.push({ type: 'unquoted-timestamp', at: toPos(node.range?.[0] ?? 0), value: String(node.value) });
+    for (const node of walked.plainTimestamps) issues.push({ type: 'unquoted-timestamp', at: toPos(node.range?.[0] ?? 0), end: toPos(node.range?.[1] ?? node.range?.[0] ?? 0), value: String(node.value) });
     let data: unknown;
     try {
       data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });

@@ -13,7 +13,7 @@ import { decode } from './file-stage.js';
 import type { FileProblem, FileStage } from './file-stage.js';
 import type { AnyKind, FileText, KindData, Layers } from './kind.js';
 import { unexpected } from './rule.js';
-import type { Report, Rule } from './rule.js';
+import type { Fix, Report, Rule } from './rule.js';
 
 /** Where a document sits: its root-relative path and, for a variant, its language folder. */
 export interface DocPlace {
@@ -24,8 +24,8 @@ export interface DocPlace {
 /** Every rule an error (no configuration, and every caller that has none). */
 const ALL_ERRORS: SeverityOf = () => 'error';
 
-function reporter(rule: string, warning: boolean, kept: KeptDiagnostics, suppressions: Suppressions | null): Report {
-  const report = (at: Pos, found: string, expected: string | null, more?: { end?: Pos }): void => {
+function reporter(rule: string, warning: boolean, fixable: boolean, kept: KeptDiagnostics, suppressions: Suppressions | null): Report {
+  const report = (at: Pos, found: string, expected: string | null, more?: { end?: Pos; fix?: Fix }): void => {
     // A directive's suppression is checked first: what it suppresses takes no place among the kept.
     if (suppressions?.suppresses(at.line, rule)) return;
     if (!kept.wants(at.line, at.column)) return;
@@ -35,6 +35,8 @@ function reporter(rule: string, warning: boolean, kept: KeptDiagnostics, suppres
       d.endLine = more.end.line;
       d.endColumn = more.end.column;
     }
+    // Only a rule that declares itself fixable hands out fixes (its examples test each one).
+    if (fixable && more?.fix) d.fix = more.fix;
     kept.add(d);
   };
   report.wants = (at: Pos): boolean => kept.wants(at.line, at.column);
@@ -53,7 +55,7 @@ export function runRules(rules: readonly Rule<unknown>[], stage: FileStage, pars
     const level = severity(rule.id);
     if (level === 'off') continue;
     // Rules about the file as a whole are never disabled inline: the directive itself could not be read.
-    const report = reporter(rule.id, level === 'warning', kept, rule.fileLevel ? null : suppressions);
+    const report = reporter(rule.id, level === 'warning', rule.fixable, kept, rule.fileLevel ? null : suppressions);
     rule.file?.(stage, report);
     if (parsed === null) continue;
     if (parsed.frontmatter && rule.frontmatter) rule.frontmatter(parsed.frontmatter, report);

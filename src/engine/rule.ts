@@ -7,20 +7,14 @@
  */
 import type { FrontmatterParse, SchemaCheck } from '../core/frontmatter-doc.js';
 import type { Pos } from '../core/position.js';
+import type { Fix } from '../core/types.js';
 import type { FieldsParse } from '../parse/fields.js';
 import type { OutlineModel } from '../parse/outline/model.js';
 import type { FileStage } from './file-stage.js';
 
 export type Severity = 'error' | 'warning';
 
-/** A replacement of the range [start, end) of the file on disk (1-based lines and columns). */
-export interface Fix {
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  text: string;
-}
+export type { Fix } from '../core/types.js';
 
 /** A file of an example: text, or the special entries some file rules are about. */
 export type ExampleFile =
@@ -42,6 +36,8 @@ export interface Example {
 export interface NotOkExample extends Example {
   /** Every diagnostic of this rule in `path`, as `line:column message`, in position order. */
   expected: readonly string[];
+  /** For a fixable rule: the text of `path` after `lint --fix` (every fix of every rule applied). */
+  output?: string;
 }
 
 export interface RuleMeta {

@@ -22,3 +22,12 @@ export function checkDocumentId(id: string): string {
   }
   return id;
 }
+
+/** A root-relative path with `/` separators: not absolute, no `.`, `..` or empty folder, no backslash or control character. */
+const SAFE_PATH = /^(?!\/)(?!.*(?:^|\/)\.{1,2}(?:\/|$))(?!.*\/\/)[^\\\u0000-\u001f\u007f]{1,1000}$/;
+
+/** A document's path as check_content and the repair prompt take it; checked before any file access. */
+export function checkDocumentPath(path: string): string {
+  if (!SAFE_PATH.test(path)) throw new ToolError(`Invalid path '${path}': expected a path relative to the root with / separators, e.g. processes/deploy.md (no '..', no absolute path).`);
+  return path;
+}

@@ -3,13 +3,31 @@ import type { Entry } from '../core/repository.js';
 import type { ParseFailureResult } from '../core/types.js';
 import { byCodePoint, firstLine } from './text.js';
 import { resultOutput } from './tool.js';
-import type { ToolOutput } from './tool.js';
+import type { ToolContext, ToolOutput } from './tool.js';
+import { documentText } from '../core/document-text.js';
+import { UUID } from '../parse/uuid.js';
 
 /** An entry's parsed document, or its ParseFailureResult (the core sets exactly one of them). */
 export function outcome<T extends Doc>(e: Entry): { doc: T; failure: null } | { doc: null; failure: ParseFailureResult } {
   if (e.failure) return { doc: null, failure: e.failure };
   if (e.analysis.doc) return { doc: e.analysis.doc as T, failure: null };
   throw new Error(`internal: ${e.ref.path} has neither a document nor a failure`);
+}
+
+/**
+ * A get tool's answer for a failing document (SPEC §11): its ParseFailureResult with `content`, the
+ * file's text as it is on disk, so that an agent can repair it without another tool.
+ */
+export function failureAnswer(failure: ParseFailureResult, e: Entry, ctx: ToolContext, id: string = failure.id): ParseFailureResult & { content?: string } {
+  const content = documentText(e.ref, ctx.project());
+  return { ...failure, id, ...(content === null ? {} : { content }) };
+}
+
+/** The frontmatter `id` of a failing document when it is a valid (lowercase) UUID: the id a list row can still name. */
+export function uuidOf(e: Entry): string | null {
+  const id = (e.analysis.facts as { id?: unknown }).id;
+  const value = typeof id === 'string' ? id : typeof id === 'object' && id !== null ? (id as { value?: unknown }).value : undefined;
+  return typeof value === 'string' && UUID.test(value) ? value : null;
 }
 
 /**

@@ -21,27 +21,43 @@ const diagnostic = closedObject(
     message: { type: 'string' },
     endLine: { type: 'integer', minimum: 1 },
     endColumn: { type: 'integer', minimum: 1 },
+    severity: { type: 'string', const: 'warning' },
+    fix: closedObject(
+      { line: { type: 'integer', minimum: 1 }, column: { type: 'integer', minimum: 1 }, endLine: { type: 'integer', minimum: 1 }, endColumn: { type: 'integer', minimum: 1 }, text: { type: 'string' } },
+      undefined,
+      'SPEC §11: replace [line:column, endLine:endColumn) of the file with text; the meaning stays.',
+    ),
   },
   ['line', 'column', 'rule', 'message'],
 );
 
+const failureProperties = (kinds: readonly string[]) => ({
+  id: { type: 'string' },
+  path: { type: 'string' },
+  kind: { type: 'string', enum: [...kinds] },
+  error: { type: 'string' },
+  diagnostics: { type: 'array', items: diagnostic },
+});
+
 /** SPEC §3 `ParseFailureResult` of a document of one of `kinds` (the registry's, and a root's own). */
 export function failureSchema(kinds: readonly string[]) {
+  return closedObject(failureProperties(kinds), undefined, 'A document that fails to parse: where, and every diagnostic (`error` is their canonical text).');
+}
+
+/** The ParseFailureResult a get tool answers (SPEC §11): with `content`, the file's text, to repair it. */
+export function failureAnswerSchema(kinds: readonly string[]) {
   return closedObject(
-    {
-      id: { type: 'string' },
-      path: { type: 'string' },
-      kind: { type: 'string', enum: [...kinds] },
-      error: { type: 'string' },
-      diagnostics: { type: 'array', items: diagnostic },
-    },
-    undefined,
-    'A document that fails to parse: where, and every diagnostic (`error` is their canonical text).',
+    { ...failureProperties(kinds), content: { type: 'string', description: "The file's text as it is on disk (absent when it is not UTF-8 text)." } },
+    ['id', 'path', 'kind', 'error', 'diagnostics'],
+    'A document that fails to parse: where, every diagnostic (`error` is their canonical text), and the text to repair.',
   );
 }
 
 /** The ParseFailureResult of a document of docgate's own kinds (what their own tools answer). */
 export const parseFailureSchema = failureSchema(BUILTIN_KINDS.map((k) => k.name));
+
+/** The failing answer of the get tools of docgate's own kinds. */
+export const parseFailureAnswerSchema = failureAnswerSchema(BUILTIN_KINDS.map((k) => k.name));
 
 /** `{ error: "<KIND>_NOT_FOUND", message, available }`: a name that matches no document (a normal result). */
 export function notFoundSchema(code: string) {
@@ -75,4 +91,4 @@ export function resultSchema(...variants: object[]) {
 }
 
 /** `{ result: document | raw string | ParseFailureResult }`. */
-export const sysrsResultSchema = resultSchema(sysrsDocumentSchema, { type: 'string' }, parseFailureSchema);
+export const sysrsResultSchema = resultSchema(sysrsDocumentSchema, { type: 'string' }, parseFailureAnswerSchema);

@@ -4,12 +4,15 @@
  * This thread speaks the protocol only; tool calls run on worker threads (workers.ts), so a long one
  * never keeps another request waiting. Stdout carries nothing but protocol; logs go to stderr.
  */
+import { writeSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioLineTransport } from './transport.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
+  GetPromptRequestSchema,
   InitializeRequestSchema,
+  ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
   McpError,
@@ -17,8 +20,13 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { VERSION } from '../core/version.js';
+import { ConfigError } from '../core/schemas.js';
 import { answerInvalidParams } from './params.js';
 import { listSchemaResources, readSchemaResource } from './resources.js';
+import { listRuleResources, readRuleResource } from './rule-resources.js';
+import { REPAIR_PROMPT, repairPrompt } from './repair-prompt.js';
+import { ToolError } from './tool.js';
+import type { Project } from '../engine/project.js';
 import { errorResult } from './run-tool.js';
 import { loadProject } from '../engine/project.js';
 import type { ProjectOptions } from '../engine/project.js';
@@ -30,6 +38,18 @@ const debug = process.env.DOCGATE_MCP_DEBUG === '1';
 
 function log(message: string): void {
   process.stderr.write(`docgate mcp: ${message}\n`);
+}
+
+/**
+ * A debug bracket around a call, written straight to fd 2 as the tool threads' own debug lines are: a
+ * full stderr pipe queues `process.stderr` writes, which then land after lines the threads wrote later.
+ */
+function mark(message: string): void {
+  try {
+    writeSync(2, `docgate mcp: ${message}\n`);
+  } catch {
+    log(message); // a non-blocking stderr that is full (EAGAIN): queued after all
+  }
 }
 
 /**
@@ -50,9 +70,9 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
   const server = new Server(
     { name: 'docgate', version: VERSION },
     {
-      capabilities: { tools: {}, resources: {} },
+      capabilities: { tools: {}, resources: {}, prompts: {} },
       instructions:
-        'docgate serves the documentation content of one repository: POWER templates, framework docs, processes and System Requirements Specifications. A document that fails to parse is answered with its ParseFailureResult (a normal result), never with a tool error; use validate to lint the repository.',
+        'docgate serves the documentation content of one repository: POWER templates, framework docs, processes and System Requirements Specifications. A document that fails to parse is answered with its ParseFailureResult (a normal result, with the file\'s text as content in get tools), never with a tool error; use validate to lint the repository, check_content to check text before writing it, the prompt repair to fix a document, and the resources docgate://rules/<id> for what each rule wants.',
     },
   );
 
@@ -75,30 +95,58 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
     const { name, arguments: args } = request.params;
     const n = ++calls;
     // DOCGATE_MCP_DEBUG=1 brackets each call on stderr, e.g. to attribute file accesses to calls.
-    if (debug) log(`call #${n} ${name} begin`);
+    if (debug) mark(`call #${n} ${name} begin`);
     const tool = tools.get(name);
     const answer = tool
       ? await workers.run(tool.pure ? 'pure' : 'repository', name, args)
       : { result: errorResult(`Unknown tool '${name}'. Available tools: ${[...tools.keys()].join(', ')}.`) };
     if (answer.log !== undefined) log(answer.log);
-    if (debug) log(`call #${n} ${name} end`);
+    if (debug) mark(`call #${n} ${name} end`);
     return answer.result;
   });
 
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listSchemaResources(root) }));
+  // The project as it is now (configuration and rule files read again), for rule resources and prompts.
+  const project = (): Project => loadProject(root, options);
+
+  server.setRequestHandler(ListResourcesRequestSchema, () => {
+    let rules: ReturnType<typeof listRuleResources> = [];
+    try {
+      rules = listRuleResources(project());
+    } catch {
+      // A configuration that does not load: its rules cannot be named; the tools answer the error.
+    }
+    return { resources: [...listSchemaResources(root), ...rules] };
+  });
 
   server.setRequestHandler(ReadResourceRequestSchema, (request) => {
     const { uri } = request.params;
     let text: string | null;
     try {
-      text = readSchemaResource(root, uri);
+      text = readSchemaResource(root, uri) ?? readRuleResource(project(), uri);
     } catch (e) {
       throw new McpError(ErrorCode.InternalError, `cannot read ${uri}: ${(e as Error).message}`);
     }
     if (text === null) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown resource ${uri}: expected docgate://schemas/<file>.json, see resources/list`, { uri });
+      throw new McpError(ErrorCode.InvalidParams, `Unknown resource ${uri}: expected docgate://schemas/<file>.json or docgate://rules/<rule id>, see resources/list`, { uri });
     }
     return { contents: [{ uri, mimeType: 'application/json', text }] };
+  });
+
+  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [REPAIR_PROMPT] }));
+
+  server.setRequestHandler(GetPromptRequestSchema, (request) => {
+    const { name, arguments: args } = request.params;
+    if (name !== REPAIR_PROMPT.name) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt '${name}': expected repair, see prompts/list`);
+    const path = args?.['path'];
+    if (typeof path !== 'string' || path === '') throw new McpError(ErrorCode.InvalidParams, 'The prompt repair needs the argument path (root-relative, e.g. processes/deploy.md)');
+    let text: string;
+    try {
+      text = repairPrompt(project(), path);
+    } catch (e) {
+      if (e instanceof ToolError || e instanceof ConfigError) throw new McpError(ErrorCode.InvalidParams, e.message);
+      throw new McpError(ErrorCode.InternalError, `cannot make the prompt repair for ${path}: ${(e as Error).message}`);
+    }
+    return { description: `Repair ${path}`, messages: [{ role: 'user', content: { type: 'text', text } }] };
   });
 
   server.onerror = (e) => log(`protocol error: ${e.message}`);
@@ -106,7 +154,7 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
 }
 
 /** Every request the server answers, with the schema its params must pass (else -32602, params.ts). */
-const REQUESTS = [InitializeRequestSchema, PingRequestSchema, ListToolsRequestSchema, CallToolRequestSchema, ListResourcesRequestSchema, ReadResourceRequestSchema];
+const REQUESTS = [InitializeRequestSchema, PingRequestSchema, ListToolsRequestSchema, CallToolRequestSchema, ListResourcesRequestSchema, ReadResourceRequestSchema, ListPromptsRequestSchema, GetPromptRequestSchema];
 
 /**
  * `docgate mcp [--root DIR] [--config FILE] [--suppressions-location FILE]`: serves until stdin closes,

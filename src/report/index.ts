@@ -10,6 +10,8 @@ export interface FormatContext {
   color: boolean;
   /** docgate's version, for formats that record the tool (SARIF). */
   version: string;
+  /** Where docs/rules.md is read on the web, for links to a rule's section (SARIF `helpUri`); none when absent. */
+  rulesDoc?: string;
 }
 
 /** A report format: a pure function of the lint run. */

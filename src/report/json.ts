@@ -6,9 +6,14 @@ import type { LintRun } from '../core/lint.js';
  * warningCount }` (`warnings`: the documents that pass with warnings only).
  */
 export function json(run: LintRun): string {
+  // `--fix-dry-run` (SPEC §11): `output`, the text after every fix, on each result the fixes would change.
+  const outputs = run.outputs;
+  const withOutput = <T extends { path: string }>(list: T[]): T[] => (outputs ? list.map((r) => (outputs.has(r.path) ? { ...r, output: outputs.get(r.path)! } : r)) : list);
+  const results = withOutput(run.results);
+  const warnings = withOutput(run.warnings);
   // Warnings can come without a configuration too (an unused inline directive): then the same keys.
   const report = run.configured || (run.warnings?.length ?? 0) > 0
-    ? { results: run.results, warnings: run.warnings, filesChecked: run.filesChecked, problemCount: run.problemCount, errorCount: run.errorCount, warningCount: run.warningCount }
-    : { results: run.results, filesChecked: run.filesChecked, problemCount: run.problemCount };
+    ? { results, warnings, filesChecked: run.filesChecked, problemCount: run.problemCount, errorCount: run.errorCount, warningCount: run.warningCount }
+    : { results, filesChecked: run.filesChecked, problemCount: run.problemCount };
   return `${JSON.stringify(report, null, 2)}\n`;
 }

@@ -33,10 +33,11 @@ function shown(file: ExampleFile, override: string | undefined): string {
   return 'bytes' in file ? `(${file.bytes.length} bytes)` : `(${file.entry})`;
 }
 
-function example(ex: Example, lines?: readonly string[]): string {
+function example(ex: Example, lines?: readonly string[], output?: string): string {
   const parts = [`\`${ex.path}\`:`, '', fence(shown(ex.text, ex.shown))];
   for (const [path, text] of Object.entries(ex.others ?? {})) parts.push('', `with \`${path}\`:`, '', fence(text));
   if (lines) parts.push('', 'gives:', '', fence(lines.join('\n')));
+  if (output !== undefined) parts.push('', '`docgate lint --fix` makes it:', '', fence(output));
   return parts.join('\n');
 }
 
@@ -51,7 +52,7 @@ function section(e: RuleEntry): string {
   ];
   const out = [`## \`${r.id}\``, '', r.description.endsWith('.') ? r.description : `${r.description}.`, '', facts.join(' · ')];
   r.examples.ok.forEach((ex, i) => out.push('', `### ok${r.examples.ok.length > 1 ? ` ${i + 1}` : ''}`, '', example(ex)));
-  r.examples.notOk.forEach((ex, i) => out.push('', `### not ok${r.examples.notOk.length > 1 ? ` ${i + 1}` : ''}`, '', example(ex, ex.expected)));
+  r.examples.notOk.forEach((ex, i) => out.push('', `### not ok${r.examples.notOk.length > 1 ? ` ${i + 1}` : ''}`, '', example(ex, ex.expected, ex.output)));
   return out.join('\n');
 }
 

@@ -1,7 +1,7 @@
 import type { LintRun } from '../core/lint.js';
 import { formatDiagnostic } from '../core/result.js';
 import type { FormatContext } from './index.js';
-import { describeRule } from './rule-descriptions.js';
+import { RULE_DESCRIPTIONS, describeRule } from './rule-descriptions.js';
 import { reported } from './summary.js';
 
 /** The OASIS SARIF 2.1.0 schema (errata 01, the final version). */
@@ -38,6 +38,8 @@ interface SarifResult {
 interface SarifRule {
   id: string;
   shortDescription: SarifMessage;
+  /** The rule's section of docs/rules.md (code scanning links it as the rule's help). */
+  helpUri?: string;
   defaultConfiguration: { level: 'error' | 'warning' };
 }
 
@@ -60,12 +62,29 @@ export function pathToUri(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');
 }
 
+/**
+ * The rule's section of docs/rules.md, whose headings are the rule ids (`## \`<id>\``, anchored `#<id>`
+ * as GitHub renders them). Only docgate's own rules have one: a rule of a kind declared in a root's
+ * configuration has none.
+ */
+export function ruleHelpUri(id: string, rulesDoc: string | undefined): string | undefined {
+  return rulesDoc !== undefined && Object.hasOwn(RULE_DESCRIPTIONS, id) ? `${rulesDoc}#${id}` : undefined;
+}
+
 /** Builds the SARIF log object (the `sarif` format is its JSON). */
-export function sarifLog(run: LintRun, ctx: Pick<FormatContext, 'version'>): SarifLog {
+export function sarifLog(run: LintRun, ctx: Pick<FormatContext, 'version' | 'rulesDoc'>): SarifLog {
   const shown = reported(run);
   const ruleIds = [...new Set(shown.flatMap((r) => r.diagnostics.map((d) => d.rule)))].sort();
   const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
-  const rules: SarifRule[] = ruleIds.map((id) => ({ id, shortDescription: { text: run.rules?.get(id)?.rule.description ?? describeRule(id) }, defaultConfiguration: { level: run.rules?.get(id)?.rule.severity ?? 'error' } }));
+  const rules: SarifRule[] = ruleIds.map((id) => {
+    const helpUri = ruleHelpUri(id, ctx.rulesDoc);
+    return {
+      id,
+      shortDescription: { text: run.rules?.get(id)?.rule.description ?? describeRule(id) },
+      ...(helpUri !== undefined ? { helpUri } : {}),
+      defaultConfiguration: { level: run.rules?.get(id)?.rule.severity ?? 'error' },
+    };
+  });
   const artifacts: SarifLog['runs'][number]['artifacts'] = [];
   const results: SarifResult[] = [];
   for (const r of shown) {
@@ -102,6 +121,6 @@ export function sarifLog(run: LintRun, ctx: Pick<FormatContext, 'version'>): Sar
 }
 
 /** SPEC §4.3 `sarif`: SARIF 2.1.0, one run, one result per diagnostic; JSON with a 2-space indent. */
-export function sarif(run: LintRun, ctx: Pick<FormatContext, 'version'>): string {
+export function sarif(run: LintRun, ctx: Pick<FormatContext, 'version' | 'rulesDoc'>): string {
   return `${JSON.stringify(sarifLog(run, ctx), null, 2)}\n`;
 }

@@ -4,7 +4,7 @@
  * `checkSysrsBody`, a body checked outside a lint. docs/sysrs-outline.md documents both.
  */
 import type { HeadingTable } from '../../core/types.js';
-import { checkOutlineData } from '../../core/schemas.js';
+import { checkOutlineData } from '../../core/outline-files.js';
 import { compileOutline } from '../../parse/outline/data.js';
 import type { ContainerSection, ListItemEntry, ListSection, OutlineBody, ProseSection, ReferenceItem, ReferencesSection, BodySection, UpdateItem, UpdatesSection } from '../../parse/outline/model.js';
 import { checkOutlineBody, outlineRules } from '../../rules/outline/index.js';

@@ -21,6 +21,8 @@ export interface TemplateParse extends Layers {
   data: Record<string, string>;
   storeAs: Located<string> | null;
   placeholders: Located<string>[];
+  /** The file's text (the field-order fix moves its lines). */
+  text: string;
 }
 
 export interface TemplateFacts {
@@ -58,7 +60,8 @@ export function parseTemplate(file: FileText, data: KindData): TemplateParse {
   const storeAs = fields.byKey.has('store_as') && values.store_as ? { value: values.store_as, ...locator.value(['store_as']) } : null;
   return {
     fields,
-    schema: checkSchema(schema, values, locator),
+    schema: checkSchema(schema, values, locator, file.text),
+    text: file.text,
     name: stem(file.path),
     order: Object.keys(schema.properties),
     data: values,

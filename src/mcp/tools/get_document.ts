@@ -1,13 +1,13 @@
 import { checkDocumentId, checkKind } from '../document-args.js';
-import { outcome, withWarnings } from '../entries.js';
-import { closedObject, failureSchema } from '../schemas.js';
+import { failureAnswer, outcome, withWarnings } from '../entries.js';
+import { closedObject, failureAnswerSchema } from '../schemas.js';
 import { ToolError, defineTool, resultOutput } from '../tool.js';
 
 export const getDocument = defineTool<{ kind: string; id: string }>({
   name: 'get_document',
   title: 'Get a document of a kind',
   description:
-    'Read one document of a kind by its id (as list_documents shows it): the parsed document (its frontmatter with defaults applied, its body as markdown in `content`, and for a kind with an outline its `title` and parsed `body`, keyed by the outline\'s sections), or, for a document that fails to parse, its ParseFailureResult, whose error is byte-identical to the list_documents row and to docgate lint. The kind and the id are checked before any file is read. structuredContent is {result: document | ParseFailureResult}.',
+    'Read one document of a kind by its id (as list_documents shows it): the parsed document (its frontmatter with defaults applied, its body as markdown in `content`, and for a kind with an outline its `title` and parsed `body`, keyed by the outline\'s sections), or, for a document that fails to parse, its ParseFailureResult with `content` (the file\'s text, to repair it; check the repair with check_content), whose error is byte-identical to the list_documents row and to docgate lint. The kind and the id are checked before any file is read. structuredContent is {result: document | ParseFailureResult}.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -17,14 +17,14 @@ export const getDocument = defineTool<{ kind: string; id: string }>({
     required: ['kind', 'id'],
     additionalProperties: false,
   },
-  outputSchema: (kinds) => closedObject({ result: { anyOf: [{ type: 'object' }, failureSchema(kinds)] } }),
+  outputSchema: (kinds) => closedObject({ result: { anyOf: [{ type: 'object' }, failureAnswerSchema(kinds)] } }),
   handler(args, ctx) {
     const id = checkDocumentId(args.id);
     const kind = checkKind(args.kind, ctx);
     const entry = ctx.repo.entries(kind.name).find((e) => e.analysis.id === id);
     if (!entry) throw new ToolError(`no ${kind.name} document found with id '${id}'`);
     const { doc, failure } = outcome(entry);
-    if (failure) return resultOutput({ ...failure, id });
+    if (failure) return resultOutput(failureAnswer(failure, entry, ctx, id));
     return resultOutput(withWarnings(doc as object, entry));
   },
 });

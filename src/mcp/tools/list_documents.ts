@@ -1,6 +1,6 @@
 import { stem } from '../../engine/paths.js';
 import { checkKind } from '../document-args.js';
-import { outcome } from '../entries.js';
+import { outcome, uuidOf } from '../entries.js';
 import { closedObject } from '../schemas.js';
 import { compileGlob } from '../text.js';
 import { ToolError, defineTool, jsonOutput } from '../tool.js';
@@ -25,7 +25,7 @@ export const listDocuments = defineTool<{ kind: string; max_results?: number; of
   name: 'list_documents',
   title: 'List documents of a kind',
   description:
-    'List the documents of one kind (any kind of the repository: template, framework, process, sysrs, or a kind its docgate.config.yaml declares, such as adr), ordered by path: rows {id, title, path, error}. A document that fails to parse is a row with id null, title "<failed to parse>" and error = its ParseFailureResult error (read the full result with get_document or validate). Paging as list_sysrs: max_results (default 25, clamped to 1..100), offset (default 0, negative → 0); truncated = offset + max_results < total. glob filters ids ignoring case (* ? [..]); failed rows never match.',
+    'List the documents of one kind (any kind of the repository: template, framework, process, sysrs, or a kind its docgate.config.yaml declares, such as adr), ordered by path: rows {id, title, path, error}. A document that fails to parse is a row with id null (or its frontmatter id when that is a valid lowercase UUID), title "<failed to parse>" and error = its ParseFailureResult error (read the full result with get_document or validate). Paging as list_sysrs: max_results (default 25, clamped to 1..100), offset (default 0, negative → 0); truncated = offset + max_results < total. glob filters ids ignoring case (* ? [..]); failed rows never match.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -65,7 +65,7 @@ export const listDocuments = defineTool<{ kind: string; max_results?: number; of
     for (const e of ctx.repo.entries(kind.name)) {
       const { doc, failure } = outcome(e);
       if (failure) {
-        if (!pattern) rows.push({ id: null, title: FAILED, path: e.ref.path, error: failure.error });
+        if (!pattern) rows.push({ id: uuidOf(e), title: FAILED, path: e.ref.path, error: failure.error });
         continue;
       }
       const id = e.analysis.id;

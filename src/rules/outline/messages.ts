@@ -6,7 +6,7 @@ import type { Pos } from '../../core/position.js';
 import type { Block } from '../../parse/outline/blocks.js';
 import type { OutlineNode } from '../../parse/outline/data.js';
 import type { OutlineModel } from '../../parse/outline/model.js';
-import type { Report } from '../../engine/rule.js';
+import type { Fix, Report } from '../../engine/rule.js';
 
 /** `## System Purpose`, in backticks. */
 export function hashes(level: number, text: string): string {
@@ -106,4 +106,36 @@ export function h1Wanted(model: OutlineModel): string {
 /** The entry heading of an Updates section: `### YYYY-MM-DD HH:MM:SS.mmmZ - <title>`. */
 export function entryFormat(level: number): string {
   return '`' + '#'.repeat(level) + ' YYYY-MM-DD HH:MM:SS.mmmZ - <title>`';
+}
+
+/** Body line where the section whose heading is block `block` ends (the body's line count when it runs to the end). */
+export function sectionEnd(model: OutlineModel, block: number): number {
+  for (const scan of model.levels) {
+    for (const f of scan.headings) if (f.block === block) return lineOfBlock(model, f.end);
+  }
+  return lineOfBlock(model, model.blocks.length);
+}
+
+/** Body line where block `index` starts (the body's line count past the last block). */
+export function lineOfBlock(model: OutlineModel, index: number): number {
+  return index < model.blocks.length ? model.blocks[index]!.line0 : model.text.lines.length;
+}
+
+/**
+ * A fix replacing body lines [from, to) by `parts` (each a run of lines), one blank line between parts:
+ * from column 1 of `from` to the end of line `to - 1` (its line break kept). Blank lines ending a part
+ * are dropped, those ending the range kept. Lines are joined with LF (the fix keeps a CRLF file CRLF).
+ */
+export function replaceLines(model: OutlineModel, from: number, to: number, parts: readonly (readonly string[])[]): Fix {
+  const lines = model.text.lines;
+  let tail = to;
+  while (tail > from && lines[tail - 1]!.trim() === '') tail--;
+  const trimmed = parts.map((p) => {
+    let n = p.length;
+    while (n > 0 && p[n - 1]!.trim() === '') n--;
+    return p.slice(0, n).join('\n');
+  });
+  const text = [trimmed.join('\n\n'), ...lines.slice(tail, to)].join('\n');
+  const last = to - 1;
+  return { line: model.text.fileLine(from), column: 1, endLine: model.text.fileLine(last), endColumn: lines[last]!.length + 1, text };
 }

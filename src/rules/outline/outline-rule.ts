@@ -12,6 +12,8 @@ export interface OutlineRuleTemplate {
   /** The id without the kind prefix. */
   suffix: string;
   description: string;
+  /** Its findings can carry a meaning-preserving fix (SPEC §11). */
+  fixable?: boolean;
   /** Examples as SysRS documents (the kind the outline engine was written for). */
   examples: { ok: readonly Example[]; notOk: readonly NotOkExample[] };
   /** The check: findings from the model, reported as "Unexpected X, expected Y". */
@@ -26,6 +28,7 @@ export function outlineRule(t: OutlineRuleTemplate, prefix: string, withExamples
   return defineRule({
     id: `${prefix}-${t.suffix}`,
     description: t.description,
+    fixable: t.fixable ?? false,
     examples: withExamples ? t.examples : { ok: [], notOk: [] },
     outline: t.outline,
   });

@@ -12,6 +12,7 @@ import type { ErrorObject } from 'ajv';
 import type { SchemaCheck } from '../../core/frontmatter-doc.js';
 import { quote } from '../../core/position.js';
 import type { Pos } from '../../core/position.js';
+import type { Fix, Report } from '../../engine/rule.js';
 import { bundledSchema } from '../../core/schemas.js';
 import { resolveRef } from '../../core/schema-refs.js';
 import type { Lookup } from '../../core/schema-refs.js';
@@ -210,6 +211,6 @@ export function typeName(v: unknown): string {
 }
 
 /** Reports an error's finding, saying when it applies (errors of `then`/`else`). */
-export function reportView(report: (at: Pos, found: string, expected: string) => void, e: ErrorView, at: Pos, found: string, expected: string): void {
-  report(at, found, `${expected}${e.when}`);
+export function reportView(report: Report, e: ErrorView, at: Pos, found: string, expected: string, more?: { fix: Fix }): void {
+  report(at, found, `${expected}${e.when}`, more);
 }

@@ -3,6 +3,10 @@ import { defineRule } from '../../engine/rule.js';
 import { errorsOf, expectation, followOf, reportView, valueWords } from './ajv-error.js';
 import type { ErrorView } from './ajv-error.js';
 import { isEmpty } from './empty-value.js';
+import { replaceWritten } from './fix-words.js';
+import { UUID, UUID_ANY_CASE } from '../../parse/uuid.js';
+import type { SchemaCheck } from '../../core/frontmatter-doc.js';
+import type { Pos } from '../../core/position.js';
 import { and, constWords, limitWords, phrase } from './words.js';
 import type { Follow } from './words.js';
 
@@ -31,9 +35,26 @@ function containsWords(params: { minContains?: number; maxContains?: number }, i
   return `${howMany} that ${one ? 'is' : 'are'} ${phrase(items, 'a value', follow)}`;
 }
 
+/**
+ * The fix of an uppercase UUID that a pattern refuses: the same UUID in lowercase (RFC 9562 compares
+ * UUIDs case-insensitively), when the pattern accepts that.
+ */
+function lowercaseUuid(check: SchemaCheck, e: ErrorView, at: Pos): { fix: { line: number; column: number; endLine: number; endColumn: number; text: string } } | undefined {
+  const value = e.value;
+  if (e.error.keyword !== 'pattern' || typeof value !== 'string' || !UUID_ANY_CASE.test(value) || UUID.test(value)) return undefined;
+  const lower = value.toLowerCase();
+  try {
+    if (!new RegExp(String(e.error.schema), 'u').test(lower)) return undefined;
+  } catch {
+    return undefined;
+  }
+  return replaceWritten(check.text, at, value, lower);
+}
+
 export const invalidValue = defineRule({
   id: 'invalid-value',
   description: 'A value must meet what the schema asks of it: length, pattern, format, range, allowed values, items, alternatives',
+  fixable: true,
   examples: {
     ok: [{ path: 'docs/sysrs/order-intake.md', text: '---\nid: 7d1f3c2a-9b8e-4f6d-a5c4-3b2a1f0e9d8c\nstatus: review\n---\n', shown: 'a SysRS with status `review`' }],
     notOk: [
@@ -41,6 +62,12 @@ export const invalidValue = defineRule({
         path: 'docs/sysrs/order-intake.md',
         text: '---\nid: 7d1f3c2a-9b8e-4f6d-a5c4-3b2a1f0e9d8c\nstatus: drafty\n---\n',
         expected: ['3:9 Unexpected `status` value `drafty`, expected one of: `draft`, `review`, `approved`, `active`, `retired`'],
+      },
+      {
+        path: 'docs/sysrs/order-intake.md',
+        text: '---\nid: 7D1F3C2A-9B8E-4F6D-A5C4-3B2A1F0E9D8C\nstatus: review\n---\n',
+        expected: ['2:5 Unexpected `id` value `7D1F3C2A-9B8E-4F6D-A5C4-3B2A1F0E9D8C`, expected a lowercase canonical UUID such as `3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f`'],
+        output: '---\nid: 7d1f3c2a-9b8e-4f6d-a5c4-3b2a1f0e9d8c\nstatus: review\n---\n',
       },
       {
         path: 'processes/deploy.md',
@@ -58,7 +85,7 @@ export const invalidValue = defineRule({
     const words = (schema: unknown) => phrase(schema, 'a value', follow);
     for (const e of errorsOf(check, KEYWORDS)) {
       const at = check.locator.value(e.path);
-      const say = (found: string, expected: string) => reportView(report, e, at, found, expected);
+      const say = (found: string, expected: string) => reportView(report, e, at, found, expected, lowercaseUuid(check, e, at));
       const keyword = e.error.keyword;
       const parent = e.parent ?? {};
       if (VALUE.includes(keyword)) {

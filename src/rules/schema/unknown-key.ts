@@ -4,6 +4,7 @@ import { defineRule } from '../../engine/rule.js';
 import { errorsOf, expectation, followOf, keyNameErrorsOf, lookupOf, reportView } from './ajv-error.js';
 import type { SchemaNode } from './ajv-error.js';
 import { phrase } from './words.js';
+import { replaceWritten } from './fix-words.js';
 
 export const KEYWORDS = new Set(['additionalProperties', 'unevaluatedProperties']);
 
@@ -18,12 +19,38 @@ function keysOf(o: unknown): string[] {
   return typeof o === 'object' && o !== null ? Object.keys(o) : [];
 }
 
+/** The mapping at `path` of the data checked. */
+function mappingAt(data: unknown, path: readonly string[]): unknown {
+  let o = data;
+  for (const p of path) o = typeof o === 'object' && o !== null ? (o as Record<string, unknown>)[p] : undefined;
+  return o;
+}
+
+/**
+ * The key a key in the wrong letter case stands for (`Framework` for `framework`): the one allowed name
+ * equal to it but for case, when the mapping does not hold that name already.
+ */
+function recased(key: string, names: readonly string[], mapping: unknown): string | null {
+  const same = names.filter((n) => n !== key && n.toLowerCase() === key.toLowerCase());
+  if (same.length !== 1 || keysOf(mapping).includes(same[0]!)) return null;
+  return same[0]!;
+}
+
 export const unknownKey = defineRule({
   id: 'unknown-key',
   description: 'Only the keys the schema defines are allowed',
+  fixable: true,
   examples: {
     ok: [{ path: 'processes/deploy.md', text: '---\nname: Deploy\ndescription: Ship it\n---\n\n# Deploy\n' }],
-    notOk: [{ path: 'processes/deploy.md', text: '---\nname: Deploy\nowner: ops\n---\n\n# Deploy\n', expected: ['3:1 Unexpected key `owner`, expected one of: `name`, `description`'] }],
+    notOk: [
+      { path: 'processes/deploy.md', text: '---\nname: Deploy\nowner: ops\n---\n\n# Deploy\n', expected: ['3:1 Unexpected key `owner`, expected one of: `name`, `description`'] },
+      {
+        path: 'templates/power/readme.txt',
+        text: 'Framework: POWER\npurpose: Generate README.md.\n',
+        expected: ['1:1 Unexpected key `Framework`, expected one of: `framework`, `purpose`, `output`, `work`, `examples`, `requirements`, `save_as`, `store_as`'],
+        output: 'framework: POWER\npurpose: Generate README.md.\n',
+      },
+    ],
   },
   schema(check, report) {
     for (const e of errorsOf(check, KEYWORDS)) {
@@ -38,7 +65,9 @@ export const unknownKey = defineRule({
       // The usual slip when extending a schema: its `additionalProperties` refuses the keys it `$ref`s.
       const slip = e.error.keyword === 'additionalProperties' && (e.parent?.['$ref'] !== undefined || e.parent?.['allOf'] !== undefined);
       const hint = slip ? ' (`additionalProperties` sees only the `properties` beside it; `unevaluatedProperties` also sees those of a `$ref` or `allOf`)' : '';
-      reportView(report, e, check.locator.key([...e.path, key]), `key ${quote(key)}`, `${allowedWords(allowed.names, allowed.patterns)}${hint}`);
+      const at = check.locator.key([...e.path, key]);
+      const name = recased(key, allowed.names, mappingAt(check.data, e.path));
+      reportView(report, e, at, `key ${quote(key)}`, `${allowedWords(allowed.names, allowed.patterns)}${hint}`, name === null ? undefined : replaceWritten(check.text, at, key, name));
     }
     // `propertyNames`: the key's name breaks what its subschema asks of names.
     for (const e of keyNameErrorsOf(check)) {

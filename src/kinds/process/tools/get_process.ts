@@ -1,7 +1,7 @@
 import type { ProcessDoc } from '../../../core/analysis.js';
 import type { Entry } from '../../../core/repository.js';
-import { outcome, withWarnings } from '../../../mcp/entries.js';
-import { closedObject, notFoundSchema, parseFailureSchema, warningsProperty } from '../../../mcp/schemas.js';
+import { failureAnswer, outcome, withWarnings } from '../../../mcp/entries.js';
+import { closedObject, notFoundSchema, parseFailureAnswerSchema, warningsProperty } from '../../../mcp/schemas.js';
 import { defineTool, jsonOutput } from '../../../mcp/tool.js';
 
 /** The name a process answers to besides its slug: the parsed name, or the one a failing file still declares. */
@@ -14,7 +14,7 @@ export const getProcess = defineTool<{ name: string }>({
   name: 'get_process',
   title: 'Get a process',
   description:
-    'Return one process document by slug (file stem, e.g. code-review) or by its frontmatter name (e.g. "Code Review"), ignoring letter case: {name, slug, description, content} where content is the markdown body without frontmatter. Unknown → {error: "PROCESS_NOT_FOUND", message, available: [slugs]}; a document that fails to parse → its ParseFailureResult.',
+    'Return one process document by slug (file stem, e.g. code-review) or by its frontmatter name (e.g. "Code Review"), ignoring letter case: {name, slug, description, content} where content is the markdown body without frontmatter. Unknown → {error: "PROCESS_NOT_FOUND", message, available: [slugs]}; a document that fails to parse → its ParseFailureResult with `content`, the file\'s text, to repair it (check the repair with check_content).',
   inputSchema: {
     type: 'object',
     properties: { name: { type: 'string', minLength: 1, description: 'Slug (e.g. code-review) or frontmatter name (e.g. Code Review), any letter case.' } },
@@ -25,7 +25,7 @@ export const getProcess = defineTool<{ name: string }>({
     type: 'object',
     anyOf: [
       closedObject({ name: { type: 'string' }, slug: { type: 'string' }, description: { type: 'string' }, content: { type: 'string' }, warnings: warningsProperty }, ['name', 'slug', 'description', 'content']),
-      parseFailureSchema,
+      parseFailureAnswerSchema,
       notFoundSchema('PROCESS_NOT_FOUND'),
     ],
   },
@@ -37,7 +37,7 @@ export const getProcess = defineTool<{ name: string }>({
       return jsonOutput({ error: 'PROCESS_NOT_FOUND', message: `Process '${name}' not found.`, available: entries.map((e) => e.analysis.id) });
     }
     const { doc, failure } = outcome<ProcessDoc>(entry);
-    if (failure) return jsonOutput({ ...failure });
+    if (failure) return jsonOutput({ ...failureAnswer(failure, entry, ctx) });
     return jsonOutput(withWarnings({ name: doc.name, slug: doc.slug, description: doc.description, content: doc.content }, entry));
   },
 });

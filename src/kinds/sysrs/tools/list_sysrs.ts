@@ -1,6 +1,6 @@
 import type { SysrsDoc } from '../../../core/analysis.js';
 import { stem } from '../../../core/analysis.js';
-import { outcome } from '../../../mcp/entries.js';
+import { outcome, uuidOf } from '../../../mcp/entries.js';
 import { closedObject, languageInput } from '../../../mcp/schemas.js';
 import { checkLanguage } from './args.js';
 import { compileGlob } from '../../../mcp/text.js';
@@ -22,7 +22,7 @@ export const listSysrs = defineTool<{ max_results?: number; offset?: number; glo
   name: 'list_sysrs',
   title: 'List System Requirements Specifications',
   description:
-    'List System Requirements Specifications, ordered by path: rows {id, title, status, ref, path, error}. A document that fails to parse is a row with id null, title and status "<failed to parse>" and error = its ParseFailureResult error (read the full result with get_sysrs or validate). Paging: max_results (default 25, clamped to 1..100), offset (default 0, negative → 0); truncated = offset + max_results < total. glob filters ids ignoring case (* ? [..]); failed rows never match. language selects a variant folder (default en).',
+    'List System Requirements Specifications, ordered by path: rows {id, title, status, ref, path, error}. A document that fails to parse is a row with id null (or its frontmatter id when that is a valid lowercase UUID), title and status "<failed to parse>" and error = its ParseFailureResult error (read the full result with get_sysrs or validate). Paging: max_results (default 25, clamped to 1..100), offset (default 0, negative → 0); truncated = offset + max_results < total. glob filters ids ignoring case (* ? [..]); failed rows never match. language selects a variant folder (default en).',
   inputSchema: {
     type: 'object',
     properties: {
@@ -70,7 +70,7 @@ export const listSysrs = defineTool<{ max_results?: number; offset?: number; glo
       const { doc, failure } = outcome<SysrsDoc>(e);
       if (failure) {
         if (pattern) continue;
-        rows.push({ id: null, title: FAILED, status: FAILED, ref: stem(e.ref.path), path: e.ref.path, error: failure.error });
+        rows.push({ id: uuidOf(e), title: FAILED, status: FAILED, ref: stem(e.ref.path), path: e.ref.path, error: failure.error });
       } else {
         if (pattern && !pattern(doc.id)) continue;
         rows.push({ id: doc.id, title: doc.title, status: String(doc.frontmatter.status ?? 'draft'), ref: doc.ref, path: e.ref.path, error: null });

@@ -1,0 +1,142 @@
+/**
+ * The cache of `docgate lint --staged --cache` (SPEC §10): analyses keyed by path and git blob id,
+ * which git computed already. Content-addressed, so nothing about the working tree is trusted (no stat,
+ * no racy entries): an entry is valid exactly while the index holds that blob at that path, under the
+ * same docgate version and rules. A path keeps its last few versions, so switching branches back and
+ * forth, or a commit's HEAD side, finds its blobs analyzed.
+ *
+ * The file has the lint cache's layout (a header line, then one section of rows per kind, then rows
+ * added since the section was written) under its own key, so neither cache ever reads the other's rows.
+ */
+import { decodeRows, encodeRows, readCacheFile, serializeCacheFile } from './lint-cache.js';
+import type { CacheEntry, CacheFile, CacheKinds } from './lint-cache.js';
+import { folderLeavesRoot } from './layout.js';
+import { replaceFile, WriteRefused } from './safe-fs.js';
+import type { Kind } from './types.js';
+
+/** Versions kept per path (newest first); more are dropped when a kind's rows are folded. */
+const MAX_VERSIONS = 3;
+/** Added rows kept beside a section before they are folded into it (as the lint cache does). */
+const MAX_UPDATES = 256;
+
+type Versions = Map<string, CacheEntry[]>;
+
+export class StagedCache {
+  private readonly parsed = new Map<Kind, Versions>();
+  /** Per kind, the rows of its updates as read, and those added in this run. */
+  private readonly pending = new Map<Kind, [string, CacheEntry][]>();
+  private readonly touched = new Set<Kind>();
+  /** Kinds whose section did not decode: written whole. */
+  private readonly broken = new Set<Kind>();
+  problem: string | null = null;
+
+  private constructor(
+    readonly file: string,
+    private readonly root: string,
+    private readonly data: CacheFile,
+    private readonly kinds: CacheKinds,
+  ) {}
+
+  static key(rulesKey: string): string {
+    return `staged\0${rulesKey}`;
+  }
+
+  static load(file: string, version: string, rulesKey: string, root: string, kinds: CacheKinds): StagedCache {
+    const key = StagedCache.key(rulesKey);
+    const read = readCacheFile(file, version, key, root);
+    if ('data' in read) return new StagedCache(file, root, read.data, kinds);
+    const cache = new StagedCache(file, root, { docgate: version, rules: key, kinds: {}, updates: {} }, kinds);
+    cache.problem = read.problem;
+    return cache;
+  }
+
+  private versions(kind: Kind): Versions {
+    const known = this.parsed.get(kind);
+    if (known) return known;
+    let v: Versions = new Map();
+    const pending: [string, CacheEntry][] = [];
+    const into: Versions = v;
+    const add = (path: string, entry: CacheEntry): void => {
+      const list = into.get(path);
+      // Later rows are newer: first in the list.
+      if (list) list.unshift(entry);
+      else into.set(path, [entry]);
+    };
+    try {
+      const section = this.data.kinds[kind];
+      const updates = this.data.updates?.[kind];
+      if (section !== undefined) decodeRows(kind, String(section), this.kinds, add);
+      if (updates !== undefined) {
+        decodeRows(kind, String(updates), this.kinds, (path, entry) => {
+          add(path, entry);
+          pending.push([path, entry]);
+        });
+      }
+    } catch {
+      // A bad row: the kind starts afresh (its files are analyzed again).
+      v = new Map();
+      pending.length = 0;
+      this.broken.add(kind);
+      this.touched.add(kind);
+    }
+    this.parsed.set(kind, v);
+    this.pending.set(kind, pending);
+    return v;
+  }
+
+  /** The analysis of `path` as the blob `identity` (`<mode>:<oid>`), when cached (with its rules, if `full`). */
+  get(kind: Kind, path: string, identity: string, full: boolean): CacheEntry | undefined {
+    return this.versions(kind).get(path)?.find((e) => e.identity === identity && (e.full || !full));
+  }
+
+  /** Whether a path has rows of this kind: a test made for each path of the index (decodes the kind's rows). */
+  has(kind: Kind): (path: string) => boolean {
+    const v = this.versions(kind);
+    return (path) => v.has(path);
+  }
+
+  set(path: string, entry: CacheEntry): void {
+    const v = this.versions(entry.kind);
+    const list = (v.get(path) ?? []).filter((e) => e.identity !== entry.identity);
+    list.unshift(entry);
+    v.set(path, list);
+    this.pending.get(entry.kind)!.push([path, entry]);
+    this.touched.add(entry.kind);
+  }
+
+  /**
+   * Writes what this run added: as rows beside the kind's section, or folded into it (each path's
+   * newest versions; paths no longer in the index dropped) once there are many. `present`: per kind
+   * looked at, the paths the index holds. A cache that cannot be written is a warning, never a failure.
+   */
+  save(present: ReadonlyMap<Kind, ReadonlySet<string>>): string | null {
+    if (this.touched.size === 0) return null;
+    const updates = (this.data.updates ??= {});
+    for (const kind of this.touched) {
+      const pending = this.pending.get(kind)!;
+      if (!this.broken.has(kind) && this.data.kinds[kind] !== undefined && pending.length <= MAX_UPDATES) {
+        updates[kind] = encodeRows(pending, this.kinds);
+        continue;
+      }
+      const keep = present.get(kind);
+      const rows: [string, CacheEntry][] = [];
+      for (const [path, list] of [...this.versions(kind)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        if (keep && !keep.has(path)) continue;
+        // Oldest first, so that reading them back (later rows newer) keeps the order.
+        for (const e of list.slice(0, MAX_VERSIONS).reverse()) rows.push([path, e]);
+      }
+      this.data.kinds[kind] = encodeRows(rows, this.kinds);
+      delete updates[kind];
+      pending.length = 0;
+    }
+    try {
+      if (folderLeavesRoot(this.root, this.file)) throw new WriteRefused('its folder resolves outside the root (through a symbolic link)');
+      replaceFile(this.file, serializeCacheFile(this.data));
+      this.touched.clear();
+      this.broken.clear();
+      return null;
+    } catch (e) {
+      return `cannot write cache ${this.file}: ${(e as Error).message}`;
+    }
+  }
+}

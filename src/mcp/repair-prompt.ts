@@ -1,0 +1,53 @@
+/**
+ * The prompt `repair {path}` (SPEC §11): one message giving an agent a document as it is on disk, its
+ * diagnostics as lint reports them, and the rules they cite, with the loop to follow (check_content
+ * until valid; the server never writes).
+ */
+import { documentText } from '../core/document-text.js';
+import { refAt } from '../core/layout.js';
+import { lint } from '../core/lint.js';
+import { allResults } from '../core/tally.js';
+import type { Project } from '../engine/project.js';
+import { checkDocumentPath } from './document-args.js';
+import { RULE_URI_PREFIX } from './rule-resources.js';
+import { ToolError } from './tool.js';
+
+export const REPAIR_PROMPT = {
+  name: 'repair',
+  title: 'Repair a document',
+  description: 'Repair one document of the repository: its text, its diagnostics and the rules they cite, and how to check a repair with check_content before writing it.',
+  arguments: [{ name: 'path', description: 'Root-relative path of the document, e.g. processes/deploy.md', required: true }],
+};
+
+/** A fence longer than any run of tildes in the text, so the document cannot close it. */
+function fence(text: string): string {
+  const longest = Math.max(3, ...[...text.matchAll(/~+/g)].map((m) => m[0].length));
+  return '~'.repeat(longest + 1);
+}
+
+/** The prompt's one user message; a path that is no document is a ToolError (answered as invalid params). */
+export function repairPrompt(project: Project, path: string): string {
+  checkDocumentPath(path);
+  const place = project.layout.classify(path);
+  if (place === null) throw new ToolError(`'${path}' is not a document of any kind of this repository (or the configuration ignores it).`);
+  const run = lint({ root: project.root, paths: [path], cwd: project.root, project });
+  const result = allResults(run).find((r) => r.path === path) ?? null;
+  const text = documentText(refAt(project.root, path, place.kind, project.layout), project);
+  const cited = [...new Set(result?.diagnostics.map((d) => d.rule) ?? [])].sort();
+  const rules = cited.map((id) => {
+    const e = project.rules.get(id);
+    return `- \`${id}\`: ${e?.rule.description ?? '(a rule of another version of docgate)'}${e?.rule.fixable ? ' (fixable: check_content returns the fixed text as fixed_content)' : ''}. More: ${RULE_URI_PREFIX}${id}`;
+  });
+  const f = text === null ? '' : fence(text);
+  return [
+    `Repair the ${place.kind} document \`${path}\` of this docgate repository.`,
+    '',
+    result === null ? 'docgate lint finds nothing wrong with it.' : `docgate lint reports (\`line:column message [rule]\`, positions in the file as it is on disk):`,
+    ...(result === null ? [] : ['', result.error]),
+    ...(rules.length > 0 ? ['', 'The rules they cite:', ...rules] : []),
+    '',
+    text === null ? 'Its text cannot be shown (it is not UTF-8 text, or cannot be read).' : `The document as it is on disk:\n\n${f}\n${text}${text.endsWith('\n') ? '' : '\n'}${f}`,
+    '',
+    `Write the whole corrected text, keeping its meaning and changing only what the diagnostics ask. Check it with the tool check_content {"path": "${path}", "content": <the text>} until it answers {"valid": true}; when it answers fixed_content, that text already holds the mechanical fixes. The docgate server never writes files: write the file yourself once it is valid.`,
+  ].join('\n');
+}

@@ -1,0 +1,60 @@
+import { fixDocument } from '../../core/fix.js';
+import { lintProposed } from '../../core/lint.js';
+import { refAt } from '../../core/layout.js';
+import { maxBytes } from '../../core/analyze.js';
+import type { ReadOutcome } from '../../core/file-identity.js';
+import { ConfigError } from '../../core/schemas.js';
+import { closedObject, failureSchema, warningsProperty } from '../schemas.js';
+import { ToolError, defineTool, jsonOutput } from '../tool.js';
+import { checkDocumentPath } from '../document-args.js';
+
+const fixedContent = { type: 'string', description: 'The content after every fix that applies (SPEC §11): check it again, then write it.' } as const;
+
+export const checkContent = defineTool<{ path: string; content: string }>({
+  name: 'check_content',
+  title: 'Check proposed content',
+  description:
+    'Validate text for the document at `path` before writing it, as docgate lint would if the file held that text: any kind (the path decides it, a kind of the repository\'s own included), cross-file rules against the live repository (a duplicate name or id with another document is found). Answers {valid: true, warnings?} or the ParseFailureResult (its error for the bytes on disk equals lint\'s), plus fixed_content when mechanical fixes apply. Writes nothing.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      path: { type: 'string', minLength: 1, description: 'Root-relative path of the document, e.g. processes/deploy.md or docs/sysrs/de/order-intake.md (it need not exist yet).' },
+      content: { type: 'string', description: 'The whole text proposed for the file.' },
+    },
+    required: ['path', 'content'],
+    additionalProperties: false,
+  },
+  outputSchema: (kinds) => {
+    const failure = failureSchema(kinds);
+    return {
+      type: 'object',
+      anyOf: [
+        closedObject({ valid: { type: 'boolean', const: true }, warnings: warningsProperty, fixed_content: fixedContent }, ['valid']),
+        closedObject({ ...failure.properties, fixed_content: fixedContent }, [...failure.required]),
+      ],
+    };
+  },
+  handler({ path, content }, ctx) {
+    checkDocumentPath(path);
+    const project = ctx.project();
+    const place = project.layout.classify(path);
+    if (place === null) throw new ToolError(`'${path}' is not a document of any kind of this repository (or the configuration ignores it): ${project.kinds.map((k) => k.name).join(', ')}.`);
+    const ref = refAt(project.root, path, place.kind, project.layout);
+    const bytes = Buffer.from(content, 'utf8');
+    // Larger than the kind allows: the answer lint gives for such a file, without analyzing it.
+    const read: ReadOutcome = bytes.length > maxBytes(project, ref.kind) ? { kind: 'too-large', size: bytes.length, identity: '' } : { kind: 'bytes', bytes, identity: '' };
+    let run;
+    try {
+      run = lintProposed(project, ref, read, ctx.repo.lintMemo(project));
+    } catch (e) {
+      if (e instanceof ConfigError) throw new ToolError(`check_content cannot run: ${e.message}`);
+      throw e;
+    }
+    const failure = run.results.find((r) => r.path === path);
+    const warnings = run.warnings.find((r) => r.path === path);
+    const fixed = read.kind === 'bytes' ? fixDocument(ref, bytes, project) : null;
+    const fix = fixed === null ? {} : { fixed_content: fixed.toString('utf8') };
+    if (failure) return jsonOutput({ ...failure, ...fix });
+    return jsonOutput({ valid: true, ...(warnings ? { warnings: warnings.error } : {}), ...fix });
+  },
+});
