@@ -36,3 +36,12 @@ export function page<R extends { error: string | null }>(rows: readonly R[], req
     error_count: rows.filter((r) => r.error !== null).length,
   };
 }
+
+/** The output-schema properties of a page (after `results`), as `page` fills them. */
+export const PAGE_PROPERTIES = {
+  total: { type: 'integer', minimum: 0 },
+  offset: { type: 'integer', minimum: 0 },
+  max_results: { type: 'integer', minimum: 1, maximum: MAX_PAGE },
+  truncated: { type: 'boolean' },
+  error_count: { type: 'integer', minimum: 0 },
+} as const;

@@ -3,7 +3,7 @@ import { checkKind } from '../document-args.js';
 import { outcome, uuidOf } from '../entries.js';
 import { closedObject } from '../schemas.js';
 import { defineTool, jsonOutput } from '../tool.js';
-import { DEFAULT_PAGE, FAILED, MAX_PAGE, page, pageRequest } from '../paging.js';
+import { DEFAULT_PAGE, FAILED, PAGE_PROPERTIES, page, pageRequest } from '../paging.js';
 
 /** One row of the listing. */
 export interface DocumentRow {
@@ -42,11 +42,7 @@ export const listDocuments = defineTool<{ kind: string; max_results?: number; of
       type: 'array',
       items: closedObject({ id: { type: ['string', 'null'] }, title: { type: 'string' }, path: { type: 'string' }, error: { type: ['string', 'null'] } }),
     },
-    total: { type: 'integer', minimum: 0 },
-    offset: { type: 'integer', minimum: 0 },
-    max_results: { type: 'integer', minimum: 1, maximum: MAX_PAGE },
-    truncated: { type: 'boolean' },
-    error_count: { type: 'integer', minimum: 0 },
+    ...PAGE_PROPERTIES,
   }),
   handler(args, ctx) {
     const kind = checkKind(args.kind, ctx);

@@ -5,7 +5,7 @@ import { closedObject, languageInput } from '../../../mcp/schemas.js';
 import { checkLanguage } from './args.js';
 import { defineTool, jsonOutput } from '../../../mcp/tool.js';
 
-import { DEFAULT_PAGE, FAILED, MAX_PAGE, page, pageRequest } from '../../../mcp/paging.js';
+import { DEFAULT_PAGE, FAILED, PAGE_PROPERTIES, page, pageRequest } from '../../../mcp/paging.js';
 
 /** One row of the listing (also what the tests read). */
 export interface SysrsRow {
@@ -44,11 +44,7 @@ export const listSysrs = defineTool<{ max_results?: number; offset?: number; glo
         error: { type: ['string', 'null'] },
       }),
     },
-    total: { type: 'integer', minimum: 0 },
-    offset: { type: 'integer', minimum: 0 },
-    max_results: { type: 'integer', minimum: 1, maximum: MAX_PAGE },
-    truncated: { type: 'boolean' },
-    error_count: { type: 'integer', minimum: 0 },
+    ...PAGE_PROPERTIES,
   }),
   handler(args, ctx) {
     const req = pageRequest(args);
