@@ -48,13 +48,16 @@ function classHas(k: Extract<Token, { t: 'class' }>, c: string, nocase: boolean)
 
 const SURROGATE = /[\uD800-\uDFFF]/;
 
-/** Splits one segment's pattern text into tokens (the text holds no `/`). */
-export function segmentTokens(text: string, nocase = false): Token[] {
+/**
+ * Splits one segment's pattern text into tokens (the text holds no `/`). `ids`: the dialect of MCP id
+ * globs (src/mcp/text.ts), where `\` is a character like any other and `[!...]` negates too.
+ */
+export function segmentTokens(text: string, nocase = false, ids = false): Token[] {
   const chars = Array.from(text);
   const out: Token[] = [];
   for (let i = 0; i < chars.length; i++) {
     const c = chars[i]!;
-    if (c === '\\' && i + 1 < chars.length) {
+    if (c === '\\' && !ids && i + 1 < chars.length) {
       out.push({ t: 'char', c: nocase ? chars[++i]!.toLowerCase() : chars[++i]! });
     } else if (c === '*') {
       if (out[out.length - 1]?.t !== 'star') out.push({ t: 'star' });
@@ -63,7 +66,7 @@ export function segmentTokens(text: string, nocase = false): Token[] {
       const end = chars.indexOf(']', i + 2);
       let body = chars.slice(i + 1, end);
       // picomatch negates with `^` only: `[!a]` is the class of `!` and `a` (its regex also tries the literal text).
-      const negate = body[0] === '^';
+      const negate = body[0] === '^' || (ids && body[0] === '!');
       if (negate) body = body.slice(1);
       let singles = '';
       const ranges: [number, number][] = [];

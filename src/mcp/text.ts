@@ -1,6 +1,5 @@
 /** Small pure text helpers of the MCP tools. */
-import { matchTokens } from '../engine/glob.js';
-import type { Token } from '../engine/glob.js';
+import { matchTokens, segmentTokens } from '../engine/glob.js';
 
 /** Code point order, as everywhere in docgate. */
 export function byCodePoint(a: string, b: string): number {
@@ -20,33 +19,7 @@ export function firstLine(text: string): string {
  * can fall into (`*a*a*a*a*a*a*a*a*a*a*b` took 1.3 s per id as a RegExp). Throws on an invalid class range.
  */
 export function compileGlob(glob: string): (text: string) => boolean {
-  const chars = Array.from(glob);
-  const tokens: Token[] = [];
-  for (let i = 0; i < chars.length; i++) {
-    const c = chars[i]!;
-    if (c === '*') {
-      if (tokens[tokens.length - 1]?.t !== 'star') tokens.push({ t: 'star' });
-    } else if (c === '?') tokens.push({ t: 'any' });
-    else if (c === '[' && chars.indexOf(']', i + 2) !== -1) {
-      const end = chars.indexOf(']', i + 2);
-      let body = chars.slice(i + 1, end);
-      const negate = body[0] === '!' || body[0] === '^';
-      if (negate) body = body.slice(1);
-      let singles = '';
-      const ranges: [number, number][] = [];
-      for (let k = 0; k < body.length; k++) {
-        if (body[k + 1] === '-' && k + 2 < body.length) {
-          const lo = body[k]!.codePointAt(0)!;
-          const hi = body[k + 2]!.codePointAt(0)!;
-          if (lo > hi) throw new Error(`invalid range ${body[k]}-${body[k + 2]}`);
-          ranges.push([lo, hi]);
-          k += 2;
-        } else singles += body[k]!;
-      }
-      tokens.push({ t: 'class', negate, singles, ranges });
-      i = end;
-    } else tokens.push({ t: 'char', c: c.toLowerCase() });
-  }
+  const tokens = segmentTokens(glob, true, true);
   // The path globs' walk, without their one rule for paths (a wildcard never matches a leading dot).
   return (text: string) => matchTokens(tokens, text, { nocase: true, dot: true });
 }

@@ -2,9 +2,8 @@ import { stem } from '../../engine/paths.js';
 import { checkKind } from '../document-args.js';
 import { outcome, uuidOf } from '../entries.js';
 import { closedObject } from '../schemas.js';
-import { compileGlob } from '../text.js';
-import { ToolError, defineTool, jsonOutput } from '../tool.js';
-import { DEFAULT_PAGE, FAILED, MAX_PAGE } from '../paging.js';
+import { defineTool, jsonOutput } from '../tool.js';
+import { DEFAULT_PAGE, FAILED, PAGE_PROPERTIES, page, pageRequest } from '../paging.js';
 
 /** One row of the listing. */
 export interface DocumentRow {
@@ -43,24 +42,12 @@ export const listDocuments = defineTool<{ kind: string; max_results?: number; of
       type: 'array',
       items: closedObject({ id: { type: ['string', 'null'] }, title: { type: 'string' }, path: { type: 'string' }, error: { type: ['string', 'null'] } }),
     },
-    total: { type: 'integer', minimum: 0 },
-    offset: { type: 'integer', minimum: 0 },
-    max_results: { type: 'integer', minimum: 1, maximum: MAX_PAGE },
-    truncated: { type: 'boolean' },
-    error_count: { type: 'integer', minimum: 0 },
+    ...PAGE_PROPERTIES,
   }),
   handler(args, ctx) {
     const kind = checkKind(args.kind, ctx);
-    const pageSize = Math.min(MAX_PAGE, Math.max(1, args.max_results ?? DEFAULT_PAGE));
-    const offset = Math.max(0, args.offset ?? 0);
-    let pattern: ((id: string) => boolean) | null = null;
-    if (args.glob !== undefined) {
-      try {
-        pattern = compileGlob(args.glob);
-      } catch {
-        throw new ToolError(`Invalid glob '${args.glob}': use * for any run of characters, ? for one, [abc] or [a-f] for a class.`);
-      }
-    }
+    const req = pageRequest(args);
+    const { pattern } = req;
     const rows: DocumentRow[] = [];
     for (const e of ctx.repo.entries(kind.name)) {
       const { doc, failure } = outcome(e);
@@ -72,14 +59,6 @@ export const listDocuments = defineTool<{ kind: string; max_results?: number; of
       if (pattern && !pattern(id)) continue;
       rows.push({ id, title: titleOf(doc as unknown as Record<string, unknown>, id || stem(e.ref.path)), path: e.ref.path, error: null });
     }
-    return jsonOutput({
-      kind: kind.name,
-      results: rows.slice(offset, offset + pageSize),
-      total: rows.length,
-      offset,
-      max_results: pageSize,
-      truncated: offset + pageSize < rows.length,
-      error_count: rows.filter((r) => r.error !== null).length,
-    });
+    return jsonOutput({ kind: kind.name, ...page(rows, req) });
   },
 });

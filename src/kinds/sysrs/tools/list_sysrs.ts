@@ -3,10 +3,9 @@ import { stem } from '../../../core/analysis.js';
 import { outcome, uuidOf } from '../../../mcp/entries.js';
 import { closedObject, languageInput } from '../../../mcp/schemas.js';
 import { checkLanguage } from './args.js';
-import { compileGlob } from '../../../mcp/text.js';
-import { ToolError, defineTool, jsonOutput } from '../../../mcp/tool.js';
+import { defineTool, jsonOutput } from '../../../mcp/tool.js';
 
-import { DEFAULT_PAGE, FAILED, MAX_PAGE } from '../../../mcp/paging.js';
+import { DEFAULT_PAGE, FAILED, PAGE_PROPERTIES, page, pageRequest } from '../../../mcp/paging.js';
 
 /** One row of the listing (also what the tests read). */
 export interface SysrsRow {
@@ -45,23 +44,11 @@ export const listSysrs = defineTool<{ max_results?: number; offset?: number; glo
         error: { type: ['string', 'null'] },
       }),
     },
-    total: { type: 'integer', minimum: 0 },
-    offset: { type: 'integer', minimum: 0 },
-    max_results: { type: 'integer', minimum: 1, maximum: MAX_PAGE },
-    truncated: { type: 'boolean' },
-    error_count: { type: 'integer', minimum: 0 },
+    ...PAGE_PROPERTIES,
   }),
   handler(args, ctx) {
-    const pageSize = Math.min(MAX_PAGE, Math.max(1, args.max_results ?? DEFAULT_PAGE));
-    const offset = Math.max(0, args.offset ?? 0);
-    let pattern: ((id: string) => boolean) | null = null;
-    if (args.glob !== undefined) {
-      try {
-        pattern = compileGlob(args.glob);
-      } catch {
-        throw new ToolError(`Invalid glob '${args.glob}': use * for any run of characters, ? for one, [abc] or [a-f] for a class.`);
-      }
-    }
+    const req = pageRequest(args);
+    const { pattern } = req;
     const lang = checkLanguage(args.language, ctx);
 
     const rows: SysrsRow[] = [];
@@ -76,13 +63,6 @@ export const listSysrs = defineTool<{ max_results?: number; offset?: number; glo
         rows.push({ id: doc.id, title: doc.title, status: String(doc.frontmatter.status ?? 'draft'), ref: doc.ref, path: e.ref.path, error: null });
       }
     }
-    return jsonOutput({
-      results: rows.slice(offset, offset + pageSize),
-      total: rows.length,
-      offset,
-      max_results: pageSize,
-      truncated: offset + pageSize < rows.length,
-      error_count: rows.filter((r) => r.error !== null).length,
-    });
+    return jsonOutput(page(rows, req));
   },
 });
