@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { existsSync, lstatSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { existsAsDirectory, folderLeavesRoot } from '../core/layout.js';
+import { existsAsDirectory, folderLeavesRoot, replaceUnderRoot } from '../core/layout.js';
 import { fixRun } from '../core/fix-files.js';
 import { lintFiles, resolveRoot } from '../core/lint.js';
 import type { LintRun } from '../core/lint.js';
@@ -86,11 +86,10 @@ function baselineStep<T extends LintRun>(project: Project, args: LintArgs, run: 
   if (args.suppress !== undefined || args.prune) {
     counts = args.suppress !== undefined ? recordSuppressions(counts, found, args.suppress) : pruneSuppressions(counts, unusedSuppressions(counts, found, scope));
     try {
-      if (folderLeavesRoot(project.root, file)) throw new WriteRefused('its folder resolves outside the root (through a symbolic link)');
       // docgate never writes a content file (SPEC §5): not even one named as the suppressions file.
       const rel = relative(project.root, file).split(sep).join('/');
       if (!rel.startsWith('..') && !isAbsolute(rel) && project.layout.classify(rel) !== null) throw new WriteRefused('it is a document of the repository, expected a file of its own');
-      replaceFile(file, Buffer.from(serializeSuppressions(counts), 'utf8'));
+      replaceUnderRoot(project.root, file, Buffer.from(serializeSuppressions(counts), 'utf8'));
     } catch (e) {
       throw new ConfigError(`cannot write the suppressions file ${shown}: ${(e as Error).message}`);
     }

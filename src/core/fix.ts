@@ -6,28 +6,12 @@
 import { analyzeBytes } from './analyze.js';
 import { decodeText } from './document-text.js';
 import type { FileRef } from './layout.js';
+import { LineIndex } from './position.js';
 import type { Diagnostic, Fix } from './types.js';
 import type { Project } from '../engine/project.js';
 
 /** ESLint's limit: a rule pair that keeps undoing each other stops here. */
 export const MAX_PASSES = 10;
-
-/** Offsets (UTF-16) where each line starts. */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-/** Offset of a 1-based position, or null when it is not inside the text (a line's end counts). */
-function offsetOf(text: string, starts: readonly number[], line: number, column: number): number | null {
-  const start = starts[line - 1];
-  if (start === undefined) return null;
-  const next = starts[line] ?? text.length + 1;
-  const offset = start + column - 1;
-  // Column 1 past the last line break is the end of the text: a range may end there.
-  return offset < next || (line === starts.length && offset === text.length) ? offset : null;
-}
 
 /**
  * The text with the fixes applied that do not overlap: earlier ranges first, a fix overlapping or
@@ -35,12 +19,13 @@ function offsetOf(text: string, starts: readonly number[], line: number, column:
  * in a fix's text become CRLF there.
  */
 export function applyFixes(text: string, fixes: readonly Fix[]): { text: string; applied: number } {
-  const starts = lineStarts(text);
-  const crlf = starts.length > 1 && text[starts[1]! - 2] === '\r';
+  const lines = new LineIndex(text);
+  const second = lines.secondLineStart;
+  const crlf = second !== undefined && text[second - 2] === '\r';
   const ranges: { start: number; end: number; text: string }[] = [];
   for (const f of fixes) {
-    const start = offsetOf(text, starts, f.line, f.column);
-    const end = offsetOf(text, starts, f.endLine, f.endColumn);
+    const start = lines.offset(f.line, f.column);
+    const end = lines.offset(f.endLine, f.endColumn);
     if (start === null || end === null || end < start) continue;
     ranges.push({ start, end, text: crlf ? f.text.replace(/\r?\n/g, '\r\n') : f.text });
   }

@@ -2,7 +2,7 @@ import { lstatSync, realpathSync, statSync } from 'node:fs';
 import type { Dirent, Stats } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
 import { statIdentity } from './file-identity.js';
-import { isInside, listInside, realFolder, resolved } from './safe-fs.js';
+import { WriteRefused, isInside, listInside, realFolder, replaceFile, resolved } from './safe-fs.js';
 import type { Listing } from './safe-fs.js';
 import type { Kind } from './types.js';
 import { compileGlobs, compilePathGlob } from '../engine/glob.js';
@@ -230,6 +230,16 @@ export function folderLeavesRoot(root: string, file: string): boolean {
   if (base === null) return false;
   const rel = relative(base, dirname(file)).split(sep).join('/');
   return reach(root, realRoot, rel).kind === 'outside';
+}
+
+/**
+ * Writes a file of docgate's own under a root (a cache, a report, the baseline), the one guarded way:
+ * never through a folder of the root linked outside it, and atomically by safe-fs `replaceFile` (a
+ * temporary file created exclusively, renamed over `file`: a link there is replaced, never written through).
+ */
+export function replaceUnderRoot(root: string, file: string, data: Buffer): void {
+  if (folderLeavesRoot(root, file)) throw new WriteRefused('its folder resolves outside the root (through a symbolic link)');
+  replaceFile(file, data);
 }
 
 /** The failure of a kind or language folder that was not listed, or null when it is simply absent. */

@@ -1,11 +1,11 @@
 import { dirname } from 'node:path';
 import type { Facts } from './analysis.js';
-import { builtinLayout, folderLeavesRoot } from './layout.js';
+import { builtinLayout, replaceUnderRoot } from './layout.js';
 import type { Layout } from './layout.js';
 import { MAX_DIAGNOSTICS } from './result.js';
 import { isPosition } from '../engine/facts-codec.js';
 import type { Directive } from '../engine/directives.js';
-import { WriteRefused, isInside, readInside, realFolder, replaceFile, resolved, whyUnread } from './safe-fs.js';
+import { isInside, readInside, realFolder, resolved, whyUnread } from './safe-fs.js';
 import { builtinKind } from '../kinds/index.js';
 import type { AnyKind } from '../engine/kind.js';
 import type { Diagnostic, Kind } from './types.js';
@@ -222,7 +222,8 @@ export type Folders = Record<string, string>;
  */
 /** The layout of the file; a cache of another layout is an empty cache (5: diagnostics may carry `fix`). */
 const FORMAT = 5;
-const MAX_UPDATES = 256;
+/** Rows kept as a kind's updates before they are folded into its section (the staged cache too). */
+export const MAX_UPDATES = 256;
 
 /**
  * Largest cache file read: the cache of the 10,000-document bench corpus is 1.7 MB, so this leaves room
@@ -480,17 +481,22 @@ export class LintCache {
         updates[kind] = encodeSection(new Map([...changed].map((path) => [path, entries.get(path)!])), this.kinds);
       }
     }
-    try {
-      if (folderLeavesRoot(this.root, this.file)) throw new WriteRefused('its folder resolves outside the root (through a symbolic link)');
-      // A temporary file created exclusively, renamed over the cache: a link there is replaced, never written through.
-      replaceFile(this.file, serializeCacheFile(this.data));
-      this.touched.clear();
-      this.rewrite.clear();
-      this.fresh = false;
-      this.headerDirty = false;
-      return null;
-    } catch (e) {
-      return `cannot write cache ${this.file}: ${(e as Error).message}`;
-    }
+    const problem = writeCacheFile(this.root, this.file, this.data);
+    if (problem !== null) return problem;
+    this.touched.clear();
+    this.rewrite.clear();
+    this.fresh = false;
+    this.headerDirty = false;
+    return null;
+  }
+}
+
+/** Writes a cache file (this one, or the staged cache) by `replaceUnderRoot`; one that cannot be written is a warning (returned), never a failure. */
+export function writeCacheFile(root: string, file: string, data: CacheFile): string | null {
+  try {
+    replaceUnderRoot(root, file, serializeCacheFile(data));
+    return null;
+  } catch (e) {
+    return `cannot write cache ${file}: ${(e as Error).message}`;
   }
 }

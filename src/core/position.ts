@@ -42,8 +42,25 @@ export function quote(value: unknown): string {
 /** Line starts of a text, for turning string offsets into 1-based line/column. */
 export class LineIndex {
   private readonly starts: number[] = [0];
+  private readonly length: number;
   constructor(text: string) {
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+    this.length = text.length;
+  }
+  /** Where line 2 starts (undefined for a text of one line): the line break before it tells CRLF from LF. */
+  get secondLineStart(): number | undefined {
+    return this.starts[1];
+  }
+  /**
+   * The string offset of a 1-based position, or null when the position is not in the text; column 1
+   * past the last line break (or one past the last character) is the end of the text.
+   */
+  offset(line: number, column: number): number | null {
+    const start = this.starts[line - 1];
+    if (start === undefined) return null;
+    const next = this.starts[line] ?? this.length + 1;
+    const offset = start + column - 1;
+    return offset < next || (line === this.starts.length && offset === this.length) ? offset : null;
   }
   get lineCount(): number {
     return this.starts.length;

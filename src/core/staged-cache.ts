@@ -8,16 +8,12 @@
  * The file has the lint cache's layout (a header line, then one section of rows per kind, then rows
  * added since the section was written) under its own key, so neither cache ever reads the other's rows.
  */
-import { decodeRows, encodeRows, readCacheFile, serializeCacheFile } from './lint-cache.js';
+import { MAX_UPDATES, decodeRows, encodeRows, readCacheFile, writeCacheFile } from './lint-cache.js';
 import type { CacheEntry, CacheFile, CacheKinds } from './lint-cache.js';
-import { folderLeavesRoot } from './layout.js';
-import { replaceFile, WriteRefused } from './safe-fs.js';
 import type { Kind } from './types.js';
 
 /** Versions kept per path (newest first); more are dropped when a kind's rows are folded. */
 const MAX_VERSIONS = 3;
-/** Added rows kept beside a section before they are folded into it (as the lint cache does). */
-const MAX_UPDATES = 256;
 
 type Versions = Map<string, CacheEntry[]>;
 
@@ -53,14 +49,13 @@ export class StagedCache {
   private versions(kind: Kind): Versions {
     const known = this.parsed.get(kind);
     if (known) return known;
-    let v: Versions = new Map();
+    const v: Versions = new Map();
     const pending: [string, CacheEntry][] = [];
-    const into: Versions = v;
     const add = (path: string, entry: CacheEntry): void => {
-      const list = into.get(path);
+      const list = v.get(path);
       // Later rows are newer: first in the list.
       if (list) list.unshift(entry);
-      else into.set(path, [entry]);
+      else v.set(path, [entry]);
     };
     try {
       const section = this.data.kinds[kind];
@@ -74,7 +69,7 @@ export class StagedCache {
       }
     } catch {
       // A bad row: the kind starts afresh (its files are analyzed again).
-      v = new Map();
+      v.clear();
       pending.length = 0;
       this.broken.add(kind);
       this.touched.add(kind);
@@ -129,14 +124,10 @@ export class StagedCache {
       delete updates[kind];
       pending.length = 0;
     }
-    try {
-      if (folderLeavesRoot(this.root, this.file)) throw new WriteRefused('its folder resolves outside the root (through a symbolic link)');
-      replaceFile(this.file, serializeCacheFile(this.data));
-      this.touched.clear();
-      this.broken.clear();
-      return null;
-    } catch (e) {
-      return `cannot write cache ${this.file}: ${(e as Error).message}`;
-    }
+    const problem = writeCacheFile(this.root, this.file, this.data);
+    if (problem !== null) return problem;
+    this.touched.clear();
+    this.broken.clear();
+    return null;
   }
 }

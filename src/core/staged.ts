@@ -49,10 +49,6 @@ function outcomeOf(read: BlobRead | undefined, identity: string): ReadOutcome {
   return { kind: 'error', code: 'ENOENT' }; // a blob the index names but the object store lacks
 }
 
-/**
- * The index as the pipeline's memo: every listing comes from it, every read from its blobs (fetched
- * in one batch per phase), every analysis from the blob-keyed cache when it has one.
- */
 /** A document of the index: the blob it reads (its own, or for a link inside the root its target's), none for a problem. */
 interface IndexRef extends FileRef {
   blob?: IndexEntry;
@@ -60,6 +56,10 @@ interface IndexRef extends FileRef {
   hit?: CacheEntry | null;
 }
 
+/**
+ * The index as the pipeline's memo: every listing comes from it, every read from its blobs (fetched
+ * in one batch per phase), every analysis from the blob-keyed cache when it has one.
+ */
 class IndexStore implements Memo {
   private readonly reads = new Map<string, BlobRead>();
   /** Link targets (the text of symlink blobs) by blob id. */
@@ -206,10 +206,6 @@ function sameDiagnostics(a: readonly Diagnostic[] | undefined, b: readonly Diagn
   return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
 }
 
-function byPath(list: Analysis[]): Analysis[] {
-  return list.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-
 /** Lints the snapshot the git index holds (SPEC §10). Notices: a cache that cannot be read or written. */
 export function lintStaged(options: StagedOptions): LintRun & { notices: string[] } {
   const project = options.project ?? loadProject(options.root, options);
@@ -222,7 +218,8 @@ export function lintStaged(options: StagedOptions): LintRun & { notices: string[
     const k = project.layout.classify(c.path);
     if (k) kindOf.set(c.path, k.kind);
   }
-  const kinds = project.layout.kinds.filter((k) => [...kindOf.values()].includes(k));
+  const touched = new Set(kindOf.values());
+  const kinds = project.layout.kinds.filter((k) => touched.has(k));
   if (kinds.length === 0) return { ...finish(project, [], new Set()), notices };
 
   const index = indexEntries(root, kinds.flatMap((k) => project.layout.folders(k).map((f) => f.dir)));
@@ -251,7 +248,7 @@ export function lintStaged(options: StagedOptions): LintRun & { notices: string[
   const now = crossFileDiagnostics(project.kinds, slots.filter((a): a is Analysis => a !== null), project.severityFor);
   // The rules across files read only the facts (and paths and ids): when the changed documents' facts are
   // those HEAD had (a body edited, the common commit), no other document's result can differ.
-  const then = sameFacts(project, slots, before, changed) ? now : crossFileDiagnostics(project.kinds, byPath(before), project.severityFor);
+  const then = sameFacts(project, slots, before, changed) ? now : crossFileDiagnostics(project.kinds, before, project.severityFor);
 
   // Documents a staged change affects: checked as a whole (their own rules too), like the staged ones.
   const affected: number[] = [];

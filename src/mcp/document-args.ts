@@ -1,4 +1,7 @@
+import { refAt } from '../core/layout.js';
+import type { FileRef } from '../core/layout.js';
 import type { AnyKind } from '../engine/kind.js';
+import type { Project } from '../engine/project.js';
 import { ToolError } from './tool.js';
 import type { ToolContext } from './tool.js';
 
@@ -30,4 +33,12 @@ const SAFE_PATH = /^(?!\/)(?!.*(?:^|\/)\.{1,2}(?:\/|$))(?!.*\/\/)[^\\\u0000-\u00
 export function checkDocumentPath(path: string): string {
   if (!SAFE_PATH.test(path)) throw new ToolError(`Invalid path '${path}': expected a path relative to the root with / separators, e.g. processes/deploy.md (no '..', no absolute path).`);
   return path;
+}
+
+/** The document at a path check_content or the repair prompt is given: its shape checked first, then its kind. */
+export function documentAt(path: string, project: Project): FileRef {
+  checkDocumentPath(path);
+  const place = project.layout.classify(path);
+  if (place === null) throw new ToolError(`'${path}' is not a document of any kind of this repository (or the configuration ignores it): ${project.kinds.map((k) => k.name).join(', ')}.`);
+  return refAt(project.root, path, place.kind, project.layout);
 }

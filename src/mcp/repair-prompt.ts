@@ -4,13 +4,11 @@
  * until valid; the server never writes).
  */
 import { documentText } from '../core/document-text.js';
-import { refAt } from '../core/layout.js';
 import { lint } from '../core/lint.js';
 import { allResults } from '../core/tally.js';
 import type { Project } from '../engine/project.js';
-import { checkDocumentPath } from './document-args.js';
+import { documentAt } from './document-args.js';
 import { RULE_URI_PREFIX } from './rule-resources.js';
-import { ToolError } from './tool.js';
 
 export const REPAIR_PROMPT = {
   name: 'repair',
@@ -27,12 +25,10 @@ function fence(text: string): string {
 
 /** The prompt's one user message; a path that is no document is a ToolError (answered as invalid params). */
 export function repairPrompt(project: Project, path: string): string {
-  checkDocumentPath(path);
-  const place = project.layout.classify(path);
-  if (place === null) throw new ToolError(`'${path}' is not a document of any kind of this repository (or the configuration ignores it).`);
+  const ref = documentAt(path, project);
   const run = lint({ root: project.root, paths: [path], cwd: project.root, project });
   const result = allResults(run).find((r) => r.path === path) ?? null;
-  const text = documentText(refAt(project.root, path, place.kind, project.layout), project);
+  const text = documentText(ref, project);
   const cited = [...new Set(result?.diagnostics.map((d) => d.rule) ?? [])].sort();
   const rules = cited.map((id) => {
     const e = project.rules.get(id);
@@ -40,7 +36,7 @@ export function repairPrompt(project: Project, path: string): string {
   });
   const f = text === null ? '' : fence(text);
   return [
-    `Repair the ${place.kind} document \`${path}\` of this docgate repository.`,
+    `Repair the ${ref.kind} document \`${path}\` of this docgate repository.`,
     '',
     result === null ? 'docgate lint finds nothing wrong with it.' : `docgate lint reports (\`line:column message [rule]\`, positions in the file as it is on disk):`,
     ...(result === null ? [] : ['', result.error]),

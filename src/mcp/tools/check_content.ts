@@ -1,12 +1,11 @@
 import { fixDocument } from '../../core/fix.js';
 import { lintProposed } from '../../core/lint.js';
-import { refAt } from '../../core/layout.js';
 import { maxBytes } from '../../core/analyze.js';
 import type { ReadOutcome } from '../../core/file-identity.js';
 import { ConfigError } from '../../core/schemas.js';
 import { closedObject, failureSchema, warningsProperty } from '../schemas.js';
 import { ToolError, defineTool, jsonOutput } from '../tool.js';
-import { checkDocumentPath } from '../document-args.js';
+import { documentAt } from '../document-args.js';
 
 const fixedContent = { type: 'string', description: 'The content after every fix that applies (SPEC §11): check it again, then write it.' } as const;
 
@@ -35,11 +34,8 @@ export const checkContent = defineTool<{ path: string; content: string }>({
     };
   },
   handler({ path, content }, ctx) {
-    checkDocumentPath(path);
     const project = ctx.project();
-    const place = project.layout.classify(path);
-    if (place === null) throw new ToolError(`'${path}' is not a document of any kind of this repository (or the configuration ignores it): ${project.kinds.map((k) => k.name).join(', ')}.`);
-    const ref = refAt(project.root, path, place.kind, project.layout);
+    const ref = documentAt(path, project);
     const bytes = Buffer.from(content, 'utf8');
     // Larger than the kind allows: the answer lint gives for such a file, without analyzing it.
     const read: ReadOutcome = bytes.length > maxBytes(project, ref.kind) ? { kind: 'too-large', size: bytes.length, identity: '' } : { kind: 'bytes', bytes, identity: '' };
