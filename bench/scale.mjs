@@ -1,0 +1,232 @@
+// The rows of issue 17 (Scale, SPEC §13), called by bench/run.mjs:
+//   - cold full lint pinned to 1, 2, … cores with `taskset`, interleaved run by run, and the speedup;
+//   - the growth table: cold full lint at several corpus sizes (wall, documents/s, peak RSS);
+//   - the MCP server listing every kind on a fresh server: the first `list_sysrs`, the first call of each
+//     other list tool, the byte size of each default answer, and the server's peak RSS at the end.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { generateCorpus } from './corpus.mjs';
+import { fmt, fmtStats, mcpFailure, mcpSession, stats, yes } from './measure.mjs';
+
+/** Target of issue 17: 2 cores ≥ 1.8× one core (cold full lint of 10,000 documents). */
+export const SPEEDUP_TARGET = 1.8;
+/** SPEC §13: peak RSS of a cold full lint, at 100,000 documents. */
+export const GROWTH_RSS_MB = 300;
+/** SPEC §13 / issue 17: the MCP server on 100,000 documents. */
+export const MCP_FIRST_LIST_MS = 5000;
+export const MCP_RSS_MB = 500;
+export const MCP_ANSWER_BYTES = 1_000_000;
+
+// ------------------------------------------------------------------------------------- pinned cores
+
+/**
+ * Which of the core counts can be pinned here: taskset must exist and the bench process must be allowed
+ * that many cores. Returns { counts, note } (note says what was skipped and why).
+ */
+export function pinnableCores(wanted) {
+  try {
+    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
+  } catch {
+    return { counts: [], note: 'skipped: taskset is not installed (util-linux)' };
+  }
+  const have = availableParallelism();
+  const counts = wanted.filter((k) => k >= 1 && k <= have);
+  const dropped = wanted.filter((k) => !counts.includes(k));
+  if (counts.length < 2) return { counts: [], note: `skipped: this machine lets the bench use ${have} core${have === 1 ? '' : 's'}; pinning needs at least 2` };
+  return { counts, note: dropped.length ? `${dropped.join(', ')} cores skipped: only ${have} available` : '' };
+}
+
+/** The CPU list of `taskset -c` for the first k cores the bench process may use. */
+function cpuList(k) {
+  return k === 1 ? '0' : `0-${k - 1}`;
+}
+
+/**
+ * Cold full lint of `root` pinned to each of `counts` cores, interleaved run by run (the order reversed
+ * every other round, so that no count always runs first after the previous one warmed the page cache).
+ * `lint(prefix, i)` runs `prefix… node docgate lint --root <root> --format json` and resolves measure.run's result.
+ */
+export async function measureCores({ counts, runs, lint }) {
+  const samples = Object.fromEntries(counts.map((k) => [k, []]));
+  for (let i = 0; i < runs; i++) {
+    for (const k of i % 2 === 0 ? counts : [...counts].reverse()) {
+      const r = await lint(['taskset', '-c', cpuList(k)], i);
+      if (r.code === 2) throw new Error(`pinned to ${k} cores, docgate exited 2: ${r.stderr.trim().split('\n')[0]}`);
+      samples[k].push(r);
+    }
+  }
+  const byCount = counts.map((k) => ({ cores: k, cpus: cpuList(k), wallMs: stats(samples[k].map((r) => r.ms)), rssMB: stats(samples[k].map((r) => r.rssMB)) }));
+  const one = byCount.find((c) => c.cores === 1);
+  for (const c of byCount) c.speedup = one ? one.wallMs.median / c.wallMs.median : null;
+  return { runs, byCount };
+}
+
+/** Rows for run.mjs's table: [measurement, value, result, target, met]. */
+export function coreRows(cores, documents, note) {
+  if (!cores) return [[`cold full \`docgate lint\` pinned to 1 / 2 cores (\`taskset\`)`, 'wall', `n/a (${note})`, `2 cores ≥ ${SPEEDUP_TARGET}× 1 core`, 'n/a']];
+  const rows = [];
+  for (const c of cores.byCount) {
+    rows.push([`cold full \`docgate lint\` (${fmt(documents)} docs) pinned to ${c.cores} core${c.cores === 1 ? '' : 's'} (\`taskset -c ${c.cpus}\`, interleaved)`, 'wall', fmtStats(c.wallMs, 'ms'), '', '']);
+    rows.push([`cold full \`docgate lint\` pinned to ${c.cores} core${c.cores === 1 ? '' : 's'}`, 'peak RSS', fmtStats(c.rssMB, 'MB'), '', '']);
+  }
+  for (const c of cores.byCount.filter((x) => x.cores > 1)) {
+    const target = c.cores === 2 ? SPEEDUP_TARGET : null;
+    rows.push([
+      `speedup, ${c.cores} cores ÷ 1 core`,
+      '1-core wall ÷ wall (medians)',
+      `${fmt(c.speedup, 2)}×`,
+      target ? `≥ ${target}×` : '',
+      target ? yes(c.speedup >= target) : '',
+    ]);
+  }
+  if (note) rows.push(['pinned cores', 'note', note, '', '']);
+  return rows;
+}
+
+// --------------------------------------------------------------------------------------- corpus dirs
+
+/** The documents of a corpus folder: every file below its kind folders (not the manifest, no dotfiles). */
+function listFiles(dir, rel = '') {
+  const out = [];
+  for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
+    if (e.name.startsWith('.') || (rel === '' && e.name === 'bench-manifest.json')) continue;
+    const p = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...listFiles(dir, p));
+    else if (e.isFile()) out.push(p);
+  }
+  return out;
+}
+
+/** The number of documents of a corpus folder. */
+export const corpusSize = (dir) => listFiles(dir).length;
+
+/**
+ * A ready corpus folder (--corpus-dir), used as it is and never written to. Its size is its number of
+ * files; its manifest (which files are planted broken) is its bench-manifest.json when it has one, else the
+ * plan of generateCorpus({ n, seed, write: false }) when that plan names exactly its files with the same
+ * total of bytes (the folder is then the generator's output for that seed), else none: the rows are
+ * measured without the planted-files check.
+ */
+export function readyCorpus(dir, seed, log) {
+  const files = listFiles(dir);
+  const n = files.length;
+  const saved = join(dir, 'bench-manifest.json');
+  if (existsSync(saved)) {
+    const m = JSON.parse(readFileSync(saved, 'utf8'));
+    return { n, root: dir, manifest: { ...m, paths: files.sort() }, note: 'manifest: bench-manifest.json' };
+  }
+  const t0 = performance.now();
+  const plan = generateCorpus({ n, seed, write: false });
+  const bytes = files.reduce((s, p) => s + statSync(join(dir, p)).size, 0);
+  const same = plan.documents === n && plan.bytes === bytes && plan.paths.every((p) => existsSync(join(dir, p)));
+  log(`bench: --corpus-dir ${dir}: ${n} documents, ${(bytes / 1e6).toFixed(1)} MB; ${same ? `the generator's output for seed ${seed}` : `NOT the generator's output for seed ${seed}: no planted-files check`} (${Math.round(performance.now() - t0)} ms)`);
+  if (same) return { n, root: dir, manifest: plan, note: `generated (seed ${seed})` };
+  return { n, root: dir, manifest: { documents: n, bytes, paths: files, broken: null }, note: 'unknown corpus: no planted-files check' };
+}
+
+// --------------------------------------------------------------------------------------------- growth
+
+/** Rows of the growth table (one per size), from measured cold runs of a corpus. */
+export function growthRow(n, manifest, runs, check) {
+  const wall = stats(runs.map((r) => r.ms));
+  const rss = stats(runs.map((r) => r.rssMB));
+  return { n, documents: manifest.documents, mb: manifest.bytes / 1e6, wall, docsPerS: (manifest.documents / wall.median) * 1000, msPer1k: (wall.median / manifest.documents) * 1000, rss, check };
+}
+
+export function growthTable(rows, { seed, runs, cpus }) {
+  const checked = (c) => (!c ? 'n/a' : c.ok ? 'yes' : `NO (${c.failing} reported, ${c.planted} planted)`);
+  return [
+    `Cold full \`docgate lint\` by corpus size (seed ${seed}, ${runs} runs each, median (min–max); ${cpus} cores, Node ${process.version}); SPEC §13: peak RSS ≤ ${GROWTH_RSS_MB} MB at 100,000 documents`,
+    '',
+    '| N documents | corpus MB | wall ms | documents/s | ms per 1,000 documents | peak RSS MB | ≤ 300 MB? | exactly the planted files reported? |',
+    '|---:|---:|---:|---:|---:|---:|---|---|',
+    ...rows.map((r) => `| ${fmt(r.n)} | ${fmt(r.mb, 1)} | ${fmtStats(r.wall, '')} | ${fmt(r.docsPerS)} | ${fmt(r.msPer1k)} | ${fmtStats(r.rss, '')} | ${yes(r.rss.median <= GROWTH_RSS_MB)}${r.n === 100000 ? ' (target)' : ''} | ${checked(r.check)} |`),
+  ];
+}
+
+// ------------------------------------------------------------------------------------------------ MCP
+
+/** Peak resident set size of a running process (VmHWM), in MB; null where /proc cannot tell. */
+function peakRssMB(pid) {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+const LIST_TOOLS = ['list_sysrs', 'list_processes', 'list_templates', 'list_frameworks'];
+
+/**
+ * One fresh server on `root`: `list_sysrs` first (the cold load), then each other list tool, then
+ * `list_documents` for every kind the server has that no list tool of its own covers (a kind the
+ * root's configuration declares), all with default arguments; each answer's size is the JSON of the
+ * tool result as it crosses the wire (content text and structured content). Then the server's VmHWM.
+ */
+export async function measureMcpLists({ bin, root, cwd, runs, log }) {
+  const sessions = [];
+  for (let i = 0; i < runs; i++) {
+    let s;
+    try {
+      s = await mcpSession({ bin, root, cwd });
+      const { tools } = await s.client.listTools();
+      const names = new Set(tools.map((t) => t.name));
+      const calls = [];
+      const listed = async (tool, args) => {
+        const { ms, res } = await s.call(tool, args);
+        const page = res.structuredContent ?? JSON.parse(res.content[0].text);
+        // Rows answered: every top-level array of the answer (its rows, and failures where a tool lists them apart).
+        const rows = Object.values(page).reduce((n, v) => n + (Array.isArray(v) ? v.length : 0), 0);
+        calls.push({ tool, args, ms, bytes: Buffer.byteLength(JSON.stringify(res)), rows, total: page.total ?? null, truncated: page.truncated ?? null });
+      };
+      for (const tool of LIST_TOOLS) if (names.has(tool)) await listed(tool, {});
+      if (names.has('list_documents')) {
+        // The kinds of the root: list_documents answers an unknown kind with the list of them.
+        const probe = await s.client.callTool({ name: 'list_documents', arguments: { kind: '?' } });
+        const kinds = /expected one of ([^.]+)\./.exec(probe.content?.[0]?.text ?? '')?.[1].split(', ') ?? [];
+        const own = { sysrs: 'list_sysrs', process: 'list_processes', template: 'list_templates', framework: 'list_frameworks' };
+        for (const kind of kinds.filter((k) => !names.has(own[k]))) await listed('list_documents', { kind });
+      }
+      const rssMB = peakRssMB(s.pid);
+      sessions.push({ startMs: s.startMs, calls, rssMB });
+      log(`bench: MCP lists run ${i + 1}: ${calls.map((c) => `${c.tool}${c.args.kind ? `(${c.args.kind})` : ''} ${Math.round(c.ms)} ms ${fmt(c.bytes)} B`).join(', ')}; server peak RSS ${fmt(rssMB)} MB`);
+    } catch (e) {
+      const reason = mcpFailure(s, e);
+      log(`bench: MCP lists not measured: ${reason}`);
+      return { error: reason };
+    } finally {
+      await s?.close();
+    }
+  }
+  const key = (c) => `${c.tool}${c.args.kind ? ` { kind: ${c.args.kind} }` : ''}`;
+  const tools = sessions[0].calls.map((c, j) => ({
+    key: key(c),
+    ms: stats(sessions.map((x) => x.calls[j].ms)),
+    bytes: Math.max(...sessions.map((x) => x.calls[j].bytes)),
+    rows: c.rows,
+    total: c.total,
+    truncated: c.truncated,
+  }));
+  const rss = sessions.every((x) => x.rssMB !== null) ? stats(sessions.map((x) => x.rssMB)) : null;
+  return { tools, rssMB: rss, sessions };
+}
+
+/** Rows for run.mjs's table from measureMcpLists on a corpus of `documents` documents. */
+export function mcpListRows(m, documents) {
+  const at = `${fmt(documents)} docs`;
+  if (m.error) return [[`MCP lists of every kind (${at})`, 'first `list_sysrs`', `n/a (${m.error})`, `≤ ${fmt(MCP_FIRST_LIST_MS)} ms at 100,000 docs`, 'n/a']];
+  const rows = [];
+  const [first, ...rest] = m.tools;
+  const limitNote = documents === 100000 ? '' : ' (target at 100,000 docs)';
+  if (first?.key === 'list_sysrs') rows.push([`MCP first \`list_sysrs\` (fresh server, default arguments, ${at})`, 'latency', fmtStats(first.ms, 'ms'), `≤ ${fmt(MCP_FIRST_LIST_MS)} ms${limitNote}`, yes(first.ms.median <= MCP_FIRST_LIST_MS)]);
+  for (const t of rest) rows.push([`MCP first \`${t.key}\` after it (default arguments, ${at})`, 'latency', fmtStats(t.ms, 'ms'), '', '']);
+  for (const t of m.tools) {
+    const shape = t.total === null ? ` (${fmt(t.rows)} rows, no total)` : ` (${fmt(t.rows)} of ${fmt(t.total)} rows${t.truncated ? ', truncated' : ''})`;
+    rows.push([`MCP \`${t.key}\` default answer (${at})`, 'bytes', `${fmt(t.bytes)} B${shape}`, '≤ 1 MB', yes(t.bytes <= MCP_ANSWER_BYTES)]);
+  }
+  rows.push([`MCP server after listing every kind (${at})`, 'peak RSS (VmHWM)', m.rssMB ? fmtStats(m.rssMB, 'MB') : 'n/a (no /proc)', `≤ ${MCP_RSS_MB} MB${limitNote}`, m.rssMB ? yes(m.rssMB.median <= MCP_RSS_MB) : 'n/a']);
+  return rows;
+}
