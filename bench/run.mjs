@@ -230,7 +230,7 @@ try {
   // ---- cold full lint pinned to 1, 2, … cores (issue 17), before anything else writes into the corpus
   const pinnable = numbers(opt.cores).length ? pinnableCores(numbers(opt.cores)) : { counts: [], note: 'skipped: --cores none' };
   if (pinnable.note) log(`bench: pinned cores: ${pinnable.note}`);
-  const cores = pinnable.counts.length ? await measureCores({ counts: pinnable.counts, runs: RUNS, lint: (prefix, i) => coldLint(`cold full lint, ${prefix.join(' ')}`, ROOT, i, prefix) }) : null;
+  const cores = pinnable.counts.length ? await measureCores({ counts: pinnable.counts, cpus: pinnable.cpus, runs: RUNS, lint: (prefix, i) => coldLint(`cold full lint, ${prefix.join(' ')}`, ROOT, i, prefix) }) : null;
   raw.cores = cores ?? { note: pinnable.note };
 
   // ---- warm full lint with --cache
