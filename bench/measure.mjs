@@ -103,5 +103,12 @@ export async function mcpSession({ bin, root, cwd }) {
   return { client, pid: transport.pid, startMs, call, stderr: () => stderr, close: () => client.close().catch(() => {}) };
 }
 
-/** Why an MCP session failed, fit for a table cell: the server's first stderr line, else the error. */
-export const mcpFailure = (session, e) => (session?.stderr().trim().split('\n').find(Boolean) || e?.message || String(e)).replace(/\|/g, '/');
+/**
+ * Why an MCP session failed, fit for a table cell: the error, and the server's last stderr line when it
+ * printed more than its banner (what it said before it died).
+ */
+export function mcpFailure(session, e) {
+  const said = (session?.stderr() ?? '').trim().split('\n').filter(Boolean);
+  const why = [e?.message ?? String(e), ...(said.length > 1 ? [`server: ${said.at(-1)}`] : [])].join('; ');
+  return why.replace(/\|/g, '/').replace(/\s+/g, ' ').slice(0, 500);
+}
