@@ -1,18 +1,22 @@
-// `npm run bench [-- options]`: the performance table of SPEC §6 / issue 7.
+// `npm run bench [-- options]`: the performance tables of SPEC §6 and §13 (issues 7 and 17).
 //
 // Generates the deterministic corpus of bench/corpus.mjs into a fresh folder under os.tmpdir() (never
 // into the repository), then measures, each over --runs runs (median with min–max):
-//   - cold full `docgate lint` (wall ms, documents/s, peak RSS of the child),
+//   - cold full `docgate lint` (wall ms, documents/s, peak RSS of the child), checked against the planted files,
+//   - the same pinned to 1 and 2 cores with taskset, interleaved, and the speedup (bench/scale.mjs),
 //   - warm full lint with `--cache`,
 //   - one staged file with a warm cache (a process, a SysRS, a process edited in place, a process replaced
 //     by a safe write) next to bare `node -e 0`, interleaved, max(--runs, 11) runs each,
 //   - `docgate lint --staged --cache` with one staged file (in place, safe write, right after a checkout of a
 //     branch changing 500 documents) next to bare `node -e 0`, interleaved (bench/staged.mjs),
 //   - MCP `list_sysrs` cold (first call of a fresh server) and warm p50, `get_sysrs` warm p50,
+//   - MCP on another fresh server: the first call of each list tool, each default answer's size, the
+//     server's peak RSS (bench/scale.mjs),
 //   - the peer: remark-cli + remark-frontmatter + remark-lint-frontmatter-schema with draft-07 copies
 //     of docgate's frontmatter schemas, on a subset (default 1,000 markdown documents; --peer-full: all),
 //     after checking that it reports the planted frontmatter defects of that subset,
-// and prints one Markdown table with the targets of issue 7. It builds nothing: `npm run bench` runs
+// and prints one Markdown table with the targets of issues 7 and 17; then the growth table: cold full lint at
+// each --growth size (with the MCP rows at each size above --n). It builds nothing: `npm run bench` runs
 // `npm run build` first.
 //
 // Options:
@@ -140,7 +144,7 @@ function checkAgainstManifest(jsonText, manifest) {
 /** A list of sizes or core counts ("none" or empty: no entry). */
 const numbers = (text) => (text ?? '').split(',').map((x) => Number(x.trim())).filter((x) => Number.isInteger(x) && x > 0);
 
-/** The ready corpus folders (--corpus-dir) by their number of documents, read when a size needs one. */
+/** The ready corpus folders (--corpus-dir) by their number of documents (their manifests are read when measured). */
 const readyDirs = opt['corpus-dir'].map((dir) => ({ dir: resolve(dir), n: corpusSize(resolve(dir)) }));
 
 /** One cold full lint of `root` (`prefix`: a command that runs node, such as taskset), logged. */
