@@ -60,8 +60,11 @@ export function partition<T extends Doc>(entries: readonly Entry[]): { docs: T[]
   return { docs, failures };
 }
 
-/** What a listing's text adds for documents that fail: `\n\nFailed to parse: K` and `<id>: <first error line>` each. */
-export function failuresText(failures: readonly ParseFailureResult[]): string {
-  if (failures.length === 0) return '';
-  return `\n\nFailed to parse: ${failures.length}\n${failures.map((f) => `${f.id}: ${firstLine(f.error)}`).join('\n')}`;
+/**
+ * What a listing's text adds for documents that fail: `\n\nFailed to parse: K` and `<id>: <first error
+ * line>` each. A paged listing counts every failure (`total`) and lists those of its page.
+ */
+export function failuresText(failures: readonly ParseFailureResult[], total = failures.length): string {
+  if (total === 0) return '';
+  return `\n\nFailed to parse: ${total}${failures.map((f) => `\n${f.id}: ${firstLine(f.error)}`).join('')}`;
 }

@@ -3,7 +3,7 @@ import { checkKind } from '../document-args.js';
 import { outcome, uuidOf } from '../entries.js';
 import { closedObject } from '../schemas.js';
 import { defineTool, jsonOutput } from '../tool.js';
-import { DEFAULT_PAGE, FAILED, PAGE_PROPERTIES, page, pageRequest } from '../paging.js';
+import { FAILED, ID_PAGE, PAGE_PROPERTIES, page, pageInput, pageRequest } from '../paging.js';
 
 /** One row of the listing. */
 export interface DocumentRow {
@@ -29,8 +29,7 @@ export const listDocuments = defineTool<{ kind: string; max_results?: number; of
     type: 'object',
     properties: {
       kind: { type: 'string', minLength: 1, description: 'The kind of document, e.g. adr (list_documents answers an unknown kind with the kinds there are).' },
-      max_results: { type: 'integer', default: DEFAULT_PAGE, description: 'Page size, clamped to 1..100 (default 25).' },
-      offset: { type: 'integer', default: 0, description: 'Rows to skip (default 0; negative counts as 0).' },
+      ...pageInput(ID_PAGE),
       glob: { type: 'string', description: 'Filter on ids, case-insensitive: * any run, ? one character, [..] a class. Failed rows never match.' },
     },
     required: ['kind'],

@@ -5,7 +5,7 @@ import { closedObject, languageInput } from '../../../mcp/schemas.js';
 import { checkLanguage } from './args.js';
 import { defineTool, jsonOutput } from '../../../mcp/tool.js';
 
-import { DEFAULT_PAGE, FAILED, PAGE_PROPERTIES, page, pageRequest } from '../../../mcp/paging.js';
+import { FAILED, ID_PAGE, PAGE_PROPERTIES, page, pageInput, pageRequest } from '../../../mcp/paging.js';
 
 /** One row of the listing (also what the tests read). */
 export interface SysrsRow {
@@ -25,8 +25,7 @@ export const listSysrs = defineTool<{ max_results?: number; offset?: number; glo
   inputSchema: {
     type: 'object',
     properties: {
-      max_results: { type: 'integer', default: DEFAULT_PAGE, description: 'Page size, clamped to 1..100 (default 25).' },
-      offset: { type: 'integer', default: 0, description: 'Rows to skip (default 0; negative counts as 0).' },
+      ...pageInput(ID_PAGE),
       glob: { type: 'string', description: 'Filter on ids, case-insensitive: * any run, ? one character, [..] a class. Failed rows never match.' },
       language: languageInput,
     },
