@@ -1,16 +1,18 @@
 /**
  * SPEC §13 / issue 17: list_processes, list_templates and list_frameworks page (max_results, offset) and
  * answer at most 1,000 rows without them, with total and truncated. A generated repository of 1,205
- * documents of each kind (five of them failing), through the real MCP client.
+ * documents of each kind (five of them failing) and 450 SysRS, through the real MCP client: enough
+ * documents of each kind that the server analyzes them on worker threads and keeps rows, not documents.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcp, structuredOf, textOf } from './fixtures/mcp/harness.js';
 import type { McpSession } from './fixtures/mcp/harness.js';
-import { writeFiles } from './helpers.js';
+import { fixture, runCli, writeFiles } from './helpers.js';
 import type { ParseFailureResult as Failure } from '../src/core/types.js';
+import type { SysrsRow } from '../src/kinds/sysrs/tools/list_sysrs.js';
 
 const N = 1205;
 const BROKEN = 5;
@@ -30,35 +32,39 @@ function repository(): Record<string, string> {
     files[`templates/power/z${i}.txt`] = `framework: POWER\npurpose: Fails without a final period\noutput: x.\nwork: x.\nexamples:\n- x\nrequirements: x.\nsave_as: Z${i}.md\nstore_as: z${i}_summary\n`;
     files[`frameworks/z${i}.md`] = `Notes without a heading ${i}\n`;
   }
+  const alpha = readFileSync(fixture('mcp', 'content', 'docs', 'sysrs', 'alpha.md'), 'utf8');
+  for (let i = 0; i < SYSRS; i++) {
+    const text = alpha.replace('11111111-1111-4111-8111-111111111111', sysrsId(i)).replace('Alpha', `S${pad(i)}`);
+    // Every hundredth fails: a status its schema does not allow.
+    files[`docs/sysrs/s${pad(i)}.md`] = i % 100 === 7 ? text.replace('status: active', 'status: shelved') : text;
+  }
   return files;
 }
 
-interface Processes {
+const SYSRS = 450;
+const sysrsId = (i: number) => `${pad(i)}1111-1111-4111-8111-111111111111`;
+
+/** What a paged answer adds (src/mcp/paging.ts Window). */
+interface Paged {
+  total?: number;
+  offset?: number;
+  max_results?: number;
+  truncated?: boolean;
+}
+interface Processes extends Paged {
   processes: { name: string; slug: string; description: string }[];
   count: number;
   error_count: number;
   failures: Failure[];
-  total?: number;
-  offset?: number;
-  max_results?: number;
-  truncated?: boolean;
 }
-interface Templates {
+interface Templates extends Paged {
   templates: { name: string }[];
   failures: Failure[];
-  total?: number;
-  offset?: number;
-  max_results?: number;
-  truncated?: boolean;
   error_count?: number;
 }
-interface Frameworks {
+interface Frameworks extends Paged {
   frameworks: { name: string; size: number }[];
   failures: Failure[];
-  total?: number;
-  offset?: number;
-  max_results?: number;
-  truncated?: boolean;
   error_count?: number;
 }
 
@@ -191,5 +197,46 @@ describe('no list answer is large by default', () => {
       const bytes = Buffer.byteLength(textOf(r)) + Buffer.byteLength(JSON.stringify(r.structuredContent ?? {}));
       expect(bytes, name).toBeLessThan(1024 * 1024);
     }
+  });
+});
+
+type Row = SysrsRow;
+
+describe('a large repository is loaded on worker threads, and served as before', () => {
+  it('list_sysrs rows and every failure error equal docgate lint; get_sysrs parses its one file again, as parse_sysrs parses its text', async () => {
+    const rows: Row[] = [];
+    for (let offset = 0; ; offset += 100) {
+      const page = structuredOf<{ results: Row[]; total: number; truncated: boolean }>(await s.call('list_sysrs', { max_results: 100, offset }));
+      rows.push(...page.results);
+      if (!page.truncated) break;
+    }
+    expect(rows).toHaveLength(SYSRS);
+    expect(rows[8]).toEqual({ id: sysrsId(8), title: 'System Requirements Specification: S0008', status: 'active', ref: 's0008', path: 'docs/sysrs/s0008.md', error: null });
+    const lint = JSON.parse(runCli(['lint', '--root', dir, '--format', 'json']).stdout) as { results: Failure[] };
+    const lintErrors = new Map(lint.results.map((r) => [r.path, r.error]));
+    const failed = rows.filter((r) => r.error !== null);
+    expect(failed.map((r) => r.path)).toEqual([7, 107, 207, 307, 407].map((i) => `docs/sysrs/s${pad(i)}.md`));
+    for (const r of failed) expect(r.error).toBe(lintErrors.get(r.path));
+    const processes = structuredOf<Processes>(await s.call('list_processes', { offset: 1200 }));
+    for (const f of processes.failures) expect(f.error).toBe(lintErrors.get(f.path));
+
+    for (const i of [0, 250, 449]) {
+      const text = readFileSync(join(dir, `docs/sysrs/s${pad(i)}.md`), 'utf8');
+      const got = structuredOf<{ result: unknown }>(await s.call('get_sysrs', { id: sysrsId(i) }));
+      expect(got).toEqual(structuredOf(await s.call('parse_sysrs', { content: text })));
+      expect(textOf(await s.call('get_sysrs', { id: sysrsId(i), raw: true }))).toBe(text.split('---\n\n')[1]);
+    }
+    const broken = structuredOf<{ result: Failure & { content: string } }>(await s.call('get_sysrs', { id: sysrsId(107) }));
+    expect(broken.result.error).toBe(lintErrors.get('docs/sysrs/s0107.md'));
+  });
+
+  it('get_process, get_template, get_framework and search_processes read their files again', async () => {
+    const p = structuredOf<{ name: string; slug: string; description: string; content: string }>(await s.call('get_process', { name: 'process 1111' }));
+    expect(p).toEqual({ name: 'Process 1111', slug: 'p1111', description: 'Step 1111', content: '# Process 1111\n\nDo it.\n' });
+    expect(textOf(await s.call('get_template', { template_name: 't0042' }))).toBe(`=== T0042 Template ===\n\n${readFileSync(join(dir, 'templates/power/t0042.txt'), 'utf8')}`);
+    expect(textOf(await s.call('get_framework', { name: 'F0042' }))).toBe('# F0042\n\nNotes.\n');
+    const found = structuredOf<{ results: { slug: string; snippet: string; relevance_score: number }[]; total_processes: number }>(await s.call('search_processes', { query: 'process 1111' }));
+    expect(found.total_processes).toBe(1200);
+    expect(found.results).toEqual([{ name: 'Process 1111', slug: 'p1111', description: 'Step 1111', relevance_score: 0.55, snippet: '# Process 1111\n\nDo it.\n' }]);
   });
 });

@@ -25,9 +25,10 @@ interface Reply {
 /**
  * Analyzes files on worker threads (one per core; each loads the rules once and reads its own files).
  * Work goes out in chunks on demand, so a slow chunk does not hold the others back. Parsed documents are
- * not sent back: lint needs diagnostics and facts only.
+ * not sent back: lint needs diagnostics and facts only; `rows` (the MCP server) sends each document's
+ * row instead (src/core/row.ts).
  */
-export function analyzeInWorkers(root: string, project: ProjectOptions, items: readonly WorkItem[], threads = workerCount()): Promise<(IdentifiedAnalysis | null)[]> {
+export function analyzeInWorkers(root: string, project: ProjectOptions, items: readonly WorkItem[], threads = workerCount(), rows = false): Promise<(IdentifiedAnalysis | null)[]> {
   // Loaded here, not at start-up: a one-file lint never starts a worker (node:worker_threads costs ~1 ms).
   const { Worker: WorkerThread } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
   const size = Math.max(25, Math.ceil(items.length / (threads * 8)));
@@ -47,7 +48,7 @@ export function analyzeInWorkers(root: string, project: ProjectOptions, items: r
       if (next < chunks.length) w.postMessage({ chunk: next, items: chunks[next++] });
     };
     for (let t = 0; t < Math.min(threads, chunks.length); t++) {
-      const w = new WorkerThread(new URL('./analyze-worker.js', import.meta.url), { workerData: { root, project } });
+      const w = new WorkerThread(new URL('./analyze-worker.js', import.meta.url), { workerData: { root, project, rows } });
       workers.push(w);
       w.on('message', (reply: Reply) => {
         const base = reply.chunk * size;

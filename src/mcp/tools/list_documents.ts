@@ -1,6 +1,5 @@
-import { stem } from '../../engine/paths.js';
 import { checkKind } from '../document-args.js';
-import { outcome, uuidOf } from '../entries.js';
+import { rowOutcome, uuidOf } from '../entries.js';
 import { closedObject } from '../schemas.js';
 import { defineTool, jsonOutput } from '../tool.js';
 import { FAILED, ID_PAGE, PAGE_PROPERTIES, page, pageInput, pageRequest } from '../paging.js';
@@ -13,12 +12,6 @@ export interface DocumentRow {
   error: string | null;
 }
 
-/** A document's title: its H1 (a kind with an outline), its frontmatter `title`, else its id. */
-function titleOf(doc: Record<string, unknown>, id: string): string {
-  if (typeof doc.title === 'string') return doc.title;
-  const fm = doc.frontmatter as Record<string, unknown> | undefined;
-  return typeof fm?.title === 'string' ? fm.title : id;
-}
 
 export const listDocuments = defineTool<{ kind: string; max_results?: number; offset?: number; glob?: string }>({
   name: 'list_documents',
@@ -49,14 +42,14 @@ export const listDocuments = defineTool<{ kind: string; max_results?: number; of
     const { pattern } = req;
     const rows: DocumentRow[] = [];
     for (const e of ctx.repo.entries(kind.name)) {
-      const { doc, failure } = outcome(e);
+      const { row, failure } = rowOutcome(e);
       if (failure) {
         if (!pattern) rows.push({ id: uuidOf(e), title: FAILED, path: e.ref.path, error: failure.error });
         continue;
       }
       const id = e.analysis.id;
       if (pattern && !pattern(id)) continue;
-      rows.push({ id, title: titleOf(doc as unknown as Record<string, unknown>, id || stem(e.ref.path)), path: e.ref.path, error: null });
+      rows.push({ id, title: row.title, path: e.ref.path, error: null });
     }
     return jsonOutput({ kind: kind.name, ...page(rows, req) });
   },

@@ -1,4 +1,4 @@
-import type { FrameworkDoc } from '../../../core/analysis.js';
+import type { DocRow } from '../../../core/analysis.js';
 import { formatBytes } from '../../../core/text.js';
 import { closedObject, parseFailureSchema } from '../../../mcp/schemas.js';
 import { failuresText, partition } from '../../../mcp/entries.js';
@@ -21,8 +21,8 @@ export const listFrameworks = defineTool<{ max_results?: number; offset?: number
     ['frameworks', 'failures'],
   ),
   handler(args, ctx) {
-    const { docs, failures: all } = partition<FrameworkDoc>(ctx.repo.entries('framework'));
-    const every = docs.map((doc) => ({ name: doc.name, size: doc.size }));
+    const { rows, failures: all } = partition<DocRow & { name: string; size: number }>(ctx.repo.entries('framework'));
+    const every = rows.map((r) => ({ name: r.name, size: r.size }));
     every.sort((a, b) => byCodePoint(a.name, b.name));
     const { valid: frameworks, failures, window } = windowOf(every, all, args);
     const first = window?.offset ?? 0;

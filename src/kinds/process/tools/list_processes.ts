@@ -1,4 +1,4 @@
-import type { ProcessDoc } from '../../../core/analysis.js';
+import type { DocRow } from '../../../core/analysis.js';
 import { partition } from '../../../mcp/entries.js';
 import { FULL_PAGE, pageInput, windowProperties, windowOf } from '../../../mcp/paging.js';
 import { closedObject, parseFailureSchema } from '../../../mcp/schemas.js';
@@ -22,8 +22,8 @@ export const listProcesses = defineTool<{ max_results?: number; offset?: number 
     ['processes', 'count', 'error_count', 'failures'],
   ),
   handler(args, ctx) {
-    const { docs, failures: all } = partition<ProcessDoc>(ctx.repo.entries('process'));
-    const every = docs.map((doc) => ({ name: doc.name, slug: doc.slug, description: doc.description }));
+    const { rows, failures: all } = partition<DocRow & { name: string; slug: string; description: string }>(ctx.repo.entries('process'));
+    const every = rows.map((r) => ({ name: r.name, slug: r.slug, description: r.description }));
     const { valid: processes, failures, window } = windowOf(every, all, args);
     const out: Record<string, unknown> = { processes, count: every.length, error_count: all.length, failures };
     if (every.length === 0 && all.length === 0) out.message = 'No processes found in the process directory.';

@@ -1,6 +1,6 @@
-import type { SysrsDoc } from '../../../core/analysis.js';
+import type { DocRow } from '../../../core/analysis.js';
 import { stem } from '../../../core/analysis.js';
-import { outcome, uuidOf } from '../../../mcp/entries.js';
+import { rowOutcome, uuidOf } from '../../../mcp/entries.js';
 import { closedObject, languageInput } from '../../../mcp/schemas.js';
 import { checkLanguage } from './args.js';
 import { defineTool, jsonOutput } from '../../../mcp/tool.js';
@@ -53,13 +53,13 @@ export const listSysrs = defineTool<{ max_results?: number; offset?: number; glo
     const rows: SysrsRow[] = [];
     for (const e of ctx.repo.entries('sysrs')) {
       if (e.ref.lang !== lang) continue;
-      const { doc, failure } = outcome<SysrsDoc>(e);
+      const { row, failure } = rowOutcome<DocRow & { id: string; status: string; ref: string }>(e);
       if (failure) {
         if (pattern) continue;
         rows.push({ id: uuidOf(e), title: FAILED, status: FAILED, ref: stem(e.ref.path), path: e.ref.path, error: failure.error });
       } else {
-        if (pattern && !pattern(doc.id)) continue;
-        rows.push({ id: doc.id, title: doc.title, status: String(doc.frontmatter.status ?? 'draft'), ref: doc.ref, path: e.ref.path, error: null });
+        if (pattern && !pattern(row.id)) continue;
+        rows.push({ id: row.id, title: row.title, status: row.status, ref: row.ref, path: e.ref.path, error: null });
       }
     }
     return jsonOutput(page(rows, req));

@@ -1,4 +1,4 @@
-import type { TemplateDoc } from '../../../core/analysis.js';
+import type { DocRow } from '../../../core/analysis.js';
 import { closedObject, parseFailureSchema } from '../../../mcp/schemas.js';
 import { failuresText, partition } from '../../../mcp/entries.js';
 import { FULL_PAGE, pageInput, pageProperties, windowOf, windowText } from '../../../mcp/paging.js';
@@ -20,8 +20,8 @@ export const listTemplates = defineTool<{ max_results?: number; offset?: number 
     ['templates', 'failures'],
   ),
   handler(args, ctx) {
-    const { docs, failures: all } = partition<TemplateDoc>(ctx.repo.entries('template'));
-    const every = docs.map((doc) => ({ name: doc.name, save_as: doc.fields.save_as ?? '', store_as: doc.fields.store_as ?? '' }));
+    const { rows, failures: all } = partition<DocRow & { name: string; save_as: string; store_as: string }>(ctx.repo.entries('template'));
+    const every = rows.map((r) => ({ name: r.name, save_as: r.save_as, store_as: r.store_as }));
     every.sort((a, b) => byCodePoint(a.name, b.name));
     const { valid: templates, failures, window } = windowOf(every, all, args);
     const first = window?.offset ?? 0;
