@@ -103,6 +103,9 @@ export class NeedsLoad extends Error {
   }
 }
 
+/** Parsed documents kept for get tools (a SysRS of 20 KB parses into ~100 KB): a few MB at most. */
+const KEEP_PARSED = 32;
+
 /** A kind's documents being made again: the plan, what the memory holds, the work left. */
 interface Run {
   project: Project;
@@ -324,13 +327,25 @@ export class Repository {
     this.end(kind, run);
   }
 
+  /** The documents parsed last for `document()`, by the analysis of their entry, the most recent last. */
+  private readonly parsed = new Map<Analysis, unknown>();
+
   /**
    * The parsed document of an entry that passes, read and parsed again from its one file (the server
    * keeps rows, not documents). Null when the file changed since its entry was made so that it no longer
-   * parses into a document (the next call sees the change).
+   * parses into a document (the next call sees the change). The last few are kept, under the analysis
+   * they belong to: an agent reads a document in windows, and a changed file gets a new analysis.
    */
   document(entry: Entry): unknown {
-    return entry.failure === null ? documentOf(entry.ref, this.project()) : null;
+    if (entry.failure !== null) return null;
+    const key = entry.analysis;
+    const kept = this.parsed.get(key);
+    this.parsed.delete(key);
+    const doc = kept ?? documentOf(entry.ref, this.project());
+    if (doc === null) return null;
+    this.parsed.set(key, doc);
+    if (this.parsed.size > KEEP_PARSED) this.parsed.delete(this.parsed.keys().next().value!);
+    return doc;
   }
 
   /**
