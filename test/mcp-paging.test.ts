@@ -240,3 +240,37 @@ describe('a large repository is loaded on worker threads, and served as before',
     expect(found.results).toEqual([{ name: 'Process 1111', slug: 'p1111', description: 'Step 1111', relevance_score: 0.55, snippet: '# Process 1111\n\nDo it.\n' }]);
   });
 });
+
+describe('a listing of large failures is cut by size', () => {
+  it('list_processes answers under 1 MB by default when 40 failures carry 100 diagnostics each, and offset walks through them all', async () => {
+    const files: Record<string, string> = { 'processes/a.md': '---\nname: A\ndescription: a\n---\n\n# A\n\nDo it.\n' };
+    const keys = Array.from({ length: 120 }, (_, k) => `unknown_key_number_${k}: some value that is not allowed here`).join('\n');
+    for (let i = 0; i < 40; i++) files[`processes/b${pad(i)}.md`] = `---\nname: B ${i}\n${keys}\n---\n\n# B\n`;
+    const root = mkdtempSync(join(tmpdir(), 'docgate-mcp-budget-'));
+    writeFiles(root, files);
+    const t = await startMcp(root);
+    try {
+      const r = await t.call('list_processes');
+      const first = structuredOf<Processes>(r);
+      expect(first.failures[0]!.diagnostics).toHaveLength(100);
+      expect(Buffer.byteLength(textOf(r)) + Buffer.byteLength(JSON.stringify(r.structuredContent))).toBeLessThan(1024 * 1024);
+      expect(first).toMatchObject({ count: 1, error_count: 40, total: 41, offset: 0, max_results: 1000, truncated: true });
+      expect(first.processes.map((p) => p.slug)).toEqual(['a']);
+      const shown = first.processes.length + first.failures.length;
+      expect(shown).toBeGreaterThan(1);
+      expect(shown).toBeLessThan(41);
+      const failures = [...first.failures];
+      for (let offset = shown, more = true; more; ) {
+        const next = structuredOf<Processes>(await t.call('list_processes', { offset }));
+        expect(next.failures.length).toBeGreaterThan(0);
+        failures.push(...next.failures);
+        offset += next.failures.length;
+        more = next.truncated === true;
+      }
+      expect(failures.map((f) => f.id)).toEqual(Array.from({ length: 40 }, (_, i) => `b${pad(i)}`));
+    } finally {
+      await t.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

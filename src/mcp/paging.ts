@@ -23,6 +23,12 @@ export const ID_PAGE: PageSizes = { default: DEFAULT_PAGE, max: MAX_PAGE };
  * answer it always saw, and no larger one floods an agent's context.
  */
 export const FULL_PAGE: PageSizes = { default: 1000, max: 1000 };
+
+/**
+ * Characters of row JSON one window of a full listing holds at most (see `windowOf`): the answer carries
+ * them twice (the text and structuredContent; pretty-printed JSON adds indentation), well under 1 MB.
+ */
+export const ROWS_BUDGET = 300_000;
 /** Title (and status) of a row whose document fails to parse. */
 export const FAILED = '<failed to parse>';
 
@@ -96,11 +102,19 @@ export interface Window {
  * them, then the failures (in path order), and the window is cut from that one sequence. `window` is
  * null when the caller gave no `max_results` or `offset` and nothing was cut: the answer then is the one
  * the tool always gave (SPEC §13: up to 1,000 documents of a kind see exactly the old answer).
+ *
+ * A window also ends before its rows' JSON passes ROWS_BUDGET (one row at least): a failure carries its
+ * diagnostics (up to 100), so 1,000 of them could make an answer of megabytes, and no answer may flood an
+ * agent's context. `truncated` then says that rows remain after the window (`offset` + rows shown < total).
  */
 export function windowOf<V, F>(valid: readonly V[], failures: readonly F[], args: { max_results?: number; offset?: number }): { valid: V[]; failures: F[]; window: Window | null } {
   const req = pageRequest(args, FULL_PAGE);
   const total = valid.length + failures.length;
-  const end = req.offset + req.pageSize;
+  let end = req.offset;
+  for (let used = 0; end < Math.min(total, req.offset + req.pageSize); end++) {
+    used += JSON.stringify(end < valid.length ? valid[end] : failures[end - valid.length]).length;
+    if (used > ROWS_BUDGET && end > req.offset) break;
+  }
   const window: Window = { total, offset: req.offset, max_results: req.pageSize, truncated: end < total };
   const shown = args.max_results !== undefined || args.offset !== undefined || window.truncated;
   return {
