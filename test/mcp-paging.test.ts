@@ -274,3 +274,17 @@ describe('a listing of large failures is cut by size', () => {
     }
   }, 60_000);
 });
+
+describe('calls that arrive while a kind is loaded on worker threads', () => {
+  it('wait for the one load and answer as calls made one after the other do', async () => {
+    const t = await startMcp(dir);
+    try {
+      const [a, b, c] = await Promise.all([t.call('list_processes'), t.call('get_process', { name: 'p0005' }), t.call('list_processes', { offset: 1000 })]);
+      expect(structuredOf(a)).toEqual(structuredOf(await s.call('list_processes')));
+      expect(structuredOf(b)).toEqual(structuredOf(await s.call('get_process', { name: 'p0005' })));
+      expect(structuredOf(c)).toEqual(structuredOf(await s.call('list_processes', { offset: 1000 })));
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});

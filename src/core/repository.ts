@@ -113,6 +113,9 @@ interface Run {
   p: Plan;
   slots: (Analysis | null)[];
   work: Work[];
+  /** The kind's watch, and the changes the run took from it (given back when the run is dropped). */
+  watch: Watch | undefined;
+  changed: Set<string> | 'all';
 }
 
 /**
@@ -282,13 +285,18 @@ export class Repository {
    * afresh next time, every document checked again.
    */
   abandon(kind: Kind): void {
-    if (!this.parked.delete(kind)) return;
-    const w = this.watches.get(kind);
-    if (w) {
-      w.dirty = true;
-      w.changed = 'all';
-    }
-    this.memo.delete(kind);
+    const run = this.parked.get(kind);
+    this.parked.delete(kind);
+    if (run) this.drop(run);
+  }
+
+  /** A run that will not end: the changes it took from its watch are given back, so the next call looks again. */
+  private drop(run: Run): void {
+    const w = run.watch;
+    if (!w) return;
+    w.dirty = true;
+    if (w.changed === 'all' || run.changed === 'all') w.changed = 'all';
+    else for (const path of run.changed) w.changed.add(path);
   }
 
   /** Runs that `entries()` left to `load()`. */
@@ -301,12 +309,16 @@ export class Repository {
    * root: SPEC §13); `entries()` then finds every document remembered.
    */
   async load(kind: Kind): Promise<void> {
+    const run = this.parked.get(kind);
+    this.parked.delete(kind);
     let pending = this.loading.get(kind);
     if (!pending) {
-      const run = this.parked.get(kind);
-      this.parked.delete(kind);
       pending = this.loadKind(kind, run).finally(() => this.loading.delete(kind));
       this.loading.set(kind, pending);
+    } else if (run) {
+      // Parked by a second call while the kind was loading: the load under way serves it, and what the
+      // run took from the watch (changes made meanwhile) is seen by the next call.
+      this.drop(run);
     }
     await pending;
   }
@@ -374,7 +386,7 @@ export class Repository {
       }
     };
     const mm = new MemoryMemo(project, this.remembered, project.key, forced, onListed);
-    return { project, memo: mm, ...planKind(project, kind, mm) };
+    return { project, memo: mm, ...planKind(project, kind, mm), watch: w, changed };
   }
 
   /** The run's work done (every slot filled): rules across files, the entries, and what is remembered. */
