@@ -6,7 +6,7 @@ import type { FileRef, Problem } from './layout.js';
 import { capDiagnostics } from './result.js';
 import { detached } from './detach.js';
 import type { Kind } from './types.js';
-import { analyzeDocument, fileFailure } from '../engine/analyze-file.js';
+import { analyzeDocument, fileFailure, parseDocument } from '../engine/analyze-file.js';
 import type { FileProblem } from '../engine/file-stage.js';
 import type { AnyKind } from '../engine/kind.js';
 import type { Project } from '../engine/project.js';
@@ -42,6 +42,18 @@ export function analyzeBytes(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, bytes
   analysis.facts = detached(analysis.facts);
   if (analysis.directives) analysis.directives = { list: detached(analysis.directives.list), used: analysis.directives.used };
   return analysis;
+}
+
+/**
+ * The parsed document of a file whose analysis passed, read and parsed again (the MCP server keeps rows,
+ * not documents: src/core/row.ts). Null when it cannot be read now or no longer parses into a document.
+ */
+export function documentOf(ref: FileRef, project: Project): unknown {
+  if (ref.problem) return null;
+  const read = readLimited(ref.abs, maxBytes(project, ref.kind), realRootOf(ref));
+  if (read.kind !== 'bytes') return null;
+  const kind = kindOf(project, ref.kind);
+  return parseDocument(kind, project.data(kind), ref, read.bytes);
 }
 
 /** What discovery found instead of a file (layout.ts `Problem`). */

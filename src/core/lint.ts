@@ -263,7 +263,7 @@ function complete(project: Project, p: Plan, slots: (Analysis | null)[], work: r
 export interface KindEntry {
   ref: FileRef;
   analysis: Analysis;
-  /** Own and cross-file diagnostics when one is an error; null when the document passes (then `analysis.doc` is set). */
+  /** Own and cross-file diagnostics when one is an error; null when the document passes (then `analysis.doc` or `analysis.row` is set). */
   failure: ParseFailureResult | null;
   /** The diagnostics of a document that passes with warnings only (SPEC §8: it is served, with them). */
   warnings: ParseFailureResult | null;
@@ -271,9 +271,19 @@ export interface KindEntry {
 
 /** Every document of one kind through the pipeline, each with its result (the MCP server's view of a kind). */
 export function lintKind(project: Project, kind: Kind, memo: Memo | null): KindEntry[] {
-  const p = plan(project, undefined, project.root, memo, [kind]);
-  const { slots, work } = prepare(p, memo);
+  const { p, slots, work } = planKind(project, kind, memo);
   fill(slots, work, analyzeHere(project, work), memo);
+  return kindEntries(project, p, slots, memo);
+}
+
+/** `lintKind`'s first half: the kind's documents, those the memo knows, and the work left to analyze. */
+export function planKind(project: Project, kind: Kind, memo: Memo | null): { p: Plan; slots: (Analysis | null)[]; work: Work[] } {
+  const p = plan(project, undefined, project.root, memo, [kind]);
+  return { p, ...prepare(p, memo) };
+}
+
+/** `lintKind`'s second half, once every slot is filled (`fill`): rules across files, and each document's result. */
+export function kindEntries(project: Project, p: Plan, slots: readonly (Analysis | null)[], memo: Memo | null): KindEntry[] {
   const entries: { ref: FileRef; analysis: Analysis }[] = [];
   slots.forEach((analysis, i) => {
     if (analysis) entries.push({ ref: p.needed[i]!, analysis });
