@@ -6,14 +6,14 @@
  * markers, leads and notes. And the json report of a lint of the corpus is the same byte for byte with
  * the scanner and with markdown-it alone (DOCGATE_BLOCK_PARSER=markdown-it).
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitFrontmatter } from '../src/core/frontmatter.js';
 import { markdownItBlocks, normalizeBody, readBody } from '../src/parse/outline/blocks.js';
 import { scanBlocks } from '../src/parse/outline/scan.js';
-import { REPO, runCli } from './helpers.js';
+import { fixture, REPO, runCli, tempRoot } from './helpers.js';
 // @ts-expect-error: the bench corpus generator is plain JavaScript without types.
 import { generateCorpus, mulberry32 } from '../bench/corpus.mjs';
 
@@ -72,6 +72,21 @@ describe('the scanner on the generated corpus', () => {
     expect(scanner.stdout).toContain('"rule": "sysrs-unknown-heading"');
     expect(scanner.stdout).toContain('"rule": "sysrs-list-tag"');
     expect(scanner.stdout).toBe(markdownIt.stdout);
+  });
+});
+
+describe('markdown-it is loaded only for a body the scanner leaves to it', () => {
+  it('a one-file lint of a SysRS does not load it; of one with a block quote it does', () => {
+    const text = readFileSync(fixture('sysrs-outline', 'valid.md'), 'utf8');
+    const root = tempRoot('docgate-scanner-one-', { 'docs/sysrs/valid.md': text }, made);
+    // NODE_DEBUG=module: Node's CommonJS loader names every module it is asked for on stderr.
+    const plain = runCli(['lint', 'docs/sysrs/valid.md'], { cwd: root, env: { NODE_DEBUG: 'module' } });
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).toContain('Module._load REQUEST');
+    expect(plain.stderr).not.toContain('markdown-it');
+    writeFileSync(join(root, 'docs/sysrs/valid.md'), text + '\n> quoted\n');
+    const quoted = runCli(['lint', 'docs/sysrs/valid.md'], { cwd: root, env: { NODE_DEBUG: 'module' } });
+    expect(quoted.stderr).toContain('Module._load REQUEST markdown-it');
   });
 });
 
