@@ -116,6 +116,8 @@ const EDGES: [name: string, scans: boolean, body: string][] = [
   ['CRLF', true, '# T\r\n\r\n- REQ a: b\r\n  wrapped\r\n\r\n  note\r\n\r\n## S\r\n'],
   ['lone CR and NUL', true, '# T\r\nA\rB\0C\n\n- x\0y\n'],
   ['tight list', true, '- a\n- b\n- c\n'],
+  ['star and plus lists', true, '* a\n* b\n\n+ c\n\n  note\n'],
+  ['another marker starts another list', true, '- a\n* b\n+ c\n- d\ntext\n* e\n'],
   ['loose list with notes', true, '- a\n\n  note one\n  more\n\n- b\n\n\n  note two\n\n## Next\n'],
   ['marker spacing', true, '-  two\n-    four\n   lazy\n'],
   ['lazy continuation', true, '- lead\nlazy line\n  indented\n        deep\n- next\n'],
@@ -133,8 +135,6 @@ const EDGES: [name: string, scans: boolean, body: string][] = [
   ['setext heading', false, 'Title\n=====\n'],
   ['setext in a list', false, '- a\n  ---\n'],
   ['ordered list', false, '1. one\n2. two\n'],
-  ['star list', false, '* a\n'],
-  ['plus list', false, '+ a\n'],
   ['nested list', false, '- a\n  - b\n'],
   ['indented list', false, ' - a\n'],
   ['second-level item indented', false, '- a\n - b\n'],
@@ -197,7 +197,7 @@ describe('the scanner on random line soups', () => {
   // it mostly takes, for the interplay of lists, lazy continuation and block ends.
   const KNOWN = [
     '', '', '', '', '  ', '# H', '## S', '### T #', 'text', 'more', ' one', '  two', '   three', '    four', '     five',
-    '      six', '- a', '- REQ x: y', '-  b', '-   c', '-    d', '```', '~~~', '````', '  ```', '<!-- c -->', '<!--',
+    '      six', '- a', '- REQ x: y', '-  b', '-   c', '-    d', '* s', '*  s2', '+ p', '+    p4', '*x*', '**b**', '```', '~~~', '````', '  ```', '<!-- c -->', '<!--',
     '-->', 'x -->', '#x', '-x', '1.5', '<5', 'a\u00a0', '\t', ' \t ',
   ];
   it('gives markdown-it’s blocks on long bodies of the lines it knows (4,000 bodies, seeded)', () => {

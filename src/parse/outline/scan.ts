@@ -1,12 +1,12 @@
 /**
  * The body pass of the usual document without markdown-it: a line scanner for the block constructs
  * SysRS bodies are made of (ATX headings, paragraphs, fences, one-line-start HTML comments, and
- * top-level `-` lists whose items hold paragraphs), producing exactly the `Block`s markdown-it's block
+ * top-level `-`, `*` and `+` lists whose items hold paragraphs), producing exactly the `Block`s markdown-it's block
  * pass gives (`markdownItBlocks` in blocks.ts): the same types, lines, heading and paragraph texts.
  *
  * It is conservative, not complete. Each rule below is markdown-it 14's (CommonMark preset: no tables)
  * restricted to the cases it handles; on a line where some other construct could start — a block
- * quote, a thematic break or setext underline, an ordered list, a `*`/`+` or indented list marker, an
+ * quote, a thematic break or setext underline, an ordered list, an indented list marker, an
  * empty item, a nested block inside an item, indented code, HTML other than `<!--`, a possible link
  * reference definition, a tab in an item's indentation — it gives up and returns null, and the caller
  * parses that body with markdown-it. A fallback costs time; a difference would cost a wrong finding.
@@ -23,7 +23,7 @@ const enum Start {
   Fence,
   /** `<!--`: an HTML block of type 2 (it ends at the line holding `-->`). */
   Comment,
-  /** `-` then 1–4 spaces then text: a bullet list item (where it may start, see the callers). */
+  /** `-`, `*` or `+`, then 1–4 spaces, then text: a bullet list item (where it may start, see the callers). */
   Bullet,
   /** Anything the scanner does not handle: parse the body with markdown-it. */
   Unsure,
@@ -126,7 +126,7 @@ class Scanner {
         if (c === 0x5f || c === 0x3d) return Start.Text;
         const d = line.charCodeAt(p + 1);
         if (!isSpace(d)) return Start.Text;
-        if (c !== 0x2d || d === TAB) return Start.Unsure;
+        if (d === TAB) return Start.Unsure;
         // 1–4 spaces then text; 5 or more make the text indented code.
         let r = p + 1;
         while (line.charCodeAt(r) === SPACE) r++;
@@ -279,7 +279,8 @@ class Scanner {
   }
 
   /**
-   * A bullet list at column 0 from line `i`: items while a `-` item follows at column 0. An item's
+   * A bullet list at column 0 from line `i`: items while one with the same marker follows at column 0
+   * (another marker ends the list, and starts the next one). An item's
    * content column is past its marker and the spaces after it; an item is its lead paragraph, then
    * paragraphs indented at least that far after blank lines; it ends at the first non-blank line
    * indented less (the blank lines before it are the item's, as in markdown-it's maps).
@@ -288,6 +289,7 @@ class Scanner {
     const { lines, n } = this;
     const items: ListItem[] = [];
     const line0 = i;
+    const marker = lines[i]!.charCodeAt(0);
     let at = i;
     for (;;) {
       const line = lines[at]!;
@@ -318,6 +320,7 @@ class Scanner {
       if (s === Start.Unsure) throw UNSURE;
       if (s !== Start.Bullet) break;
       if (this.sCount !== 0) throw UNSURE;
+      if (lines[at]!.charCodeAt(0) !== marker) break;
     }
     this.push('bullet_list', line0, at, 0, '', items);
     return at;
