@@ -117,6 +117,8 @@ const EDGES: [name: string, scans: boolean, body: string][] = [
   ['lone CR and NUL', true, '# T\r\nA\rB\0C\n\n- x\0y\n'],
   ['tight list', true, '- a\n- b\n- c\n'],
   ['star and plus lists', true, '* a\n* b\n\n+ c\n\n  note\n'],
+  ['ordered lists, both delimiters, notes', true, '1. one\n2. two\n\n   note\n3) three\n10. ten\n'],
+  ['ordered item interrupts a paragraph only from 1, an item’s paragraph at any number', true, 'text\n2. still text\n1. list\n- item\n3. lazy ends it\n'],
   ['another marker starts another list', true, '- a\n* b\n+ c\n- d\ntext\n* e\n'],
   ['loose list with notes', true, '- a\n\n  note one\n  more\n\n- b\n\n\n  note two\n\n## Next\n'],
   ['marker spacing', true, '-  two\n-    four\n   lazy\n'],
@@ -134,7 +136,8 @@ const EDGES: [name: string, scans: boolean, body: string][] = [
   ['thematic break', false, 'a\n\n---\n'],
   ['setext heading', false, 'Title\n=====\n'],
   ['setext in a list', false, '- a\n  ---\n'],
-  ['ordered list', false, '1. one\n2. two\n'],
+  ['ordered empty item', false, '1.\n'],
+  ['ten digits', false, '1234567890. x\n'],
   ['nested list', false, '- a\n  - b\n'],
   ['indented list', false, ' - a\n'],
   ['second-level item indented', false, '- a\n - b\n'],
@@ -167,6 +170,23 @@ describe('the scanner on hostile bodies', () => {
 });
 
 describe('the scanner on random line soups', () => {
+  /** 4,000 bodies of 1 to `maxLines` lines drawn from `pool` (some joined by CRLF): each one the scanner takes must have markdown-it's blocks. Returns how many it took. */
+  function soup(pool: readonly string[], seed: number, maxLines: number, crlf: boolean): number {
+    const rng = mulberry32(seed) as () => number;
+    let scannedCount = 0;
+    for (let k = 0; k < 4000; k++) {
+      const n = 1 + Math.floor(rng() * maxLines);
+      const parts: string[] = [];
+      for (let i = 0; i < n; i++) parts.push(pool[Math.floor(rng() * pool.length)]!);
+      const body = parts.join(crlf && rng() < 0.1 ? '\r\n' : '\n') + (rng() < 0.8 ? '\n' : '');
+      const { scanned, reference } = both(body);
+      if (scanned === null) continue;
+      scannedCount++;
+      expect(scanned, JSON.stringify(body)).toEqual(reference);
+    }
+    return scannedCount;
+  }
+
   // Lines that start or end every construct the scanner knows, and some it leaves to markdown-it.
   const LINES = [
     '', '', '', '  ', '\t', '# H', '## Section', '### 2024-01-05 10:00:00.000Z - t', '#x', '####### 7', '# closing #',
@@ -177,42 +197,19 @@ describe('the scanner on random line soups', () => {
     '- # h', '- ```', '-\tt', '  \tx', 'a\u00a0', '\u00a0b',
   ];
   it('gives markdown-it’s blocks whenever it scans (4,000 bodies, seeded)', () => {
-    const rng = mulberry32(17) as () => number;
-    let scannedCount = 0;
-    for (let k = 0; k < 4000; k++) {
-      const n = 1 + Math.floor(rng() * 14);
-      const parts: string[] = [];
-      for (let i = 0; i < n; i++) parts.push(LINES[Math.floor(rng() * LINES.length)]!);
-      const body = parts.join(rng() < 0.1 ? '\r\n' : '\n') + (rng() < 0.8 ? '\n' : '');
-      const { scanned, reference } = both(body);
-      if (scanned === null) continue;
-      scannedCount++;
-      expect(scanned, JSON.stringify(body)).toEqual(reference);
-    }
     // The soups are mixed enough that many fall back, but the scanner must take a good share.
-    expect(scannedCount).toBeGreaterThan(800);
+    expect(soup(LINES, 17, 14, true)).toBeGreaterThan(800);
   });
 
   // Only lines the scanner knows (items at every indentation, fences, comments, lazy lines): long bodies
   // it mostly takes, for the interplay of lists, lazy continuation and block ends.
   const KNOWN = [
     '', '', '', '', '  ', '# H', '## S', '### T #', 'text', 'more', ' one', '  two', '   three', '    four', '     five',
-    '      six', '- a', '- REQ x: y', '-  b', '-   c', '-    d', '* s', '*  s2', '+ p', '+    p4', '*x*', '**b**', '```', '~~~', '````', '  ```', '<!-- c -->', '<!--',
+    '      six', '- a', '- REQ x: y', '-  b', '-   c', '-    d', '* s', '*  s2', '+ p', '+    p4', '*x*', '**b**', '1. one', '2. two', '1) p', '3) q',
+    '01. z', '10.  ten', '1.    four', '```', '~~~', '````', '  ```', '<!-- c -->', '<!--',
     '-->', 'x -->', '#x', '-x', '1.5', '<5', 'a\u00a0', '\t', ' \t ',
   ];
   it('gives markdown-it’s blocks on long bodies of the lines it knows (4,000 bodies, seeded)', () => {
-    const rng = mulberry32(99) as () => number;
-    let scannedCount = 0;
-    for (let k = 0; k < 4000; k++) {
-      const n = 1 + Math.floor(rng() * 40);
-      const parts: string[] = [];
-      for (let i = 0; i < n; i++) parts.push(KNOWN[Math.floor(rng() * KNOWN.length)]!);
-      const body = parts.join('\n') + (rng() < 0.8 ? '\n' : '');
-      const { scanned, reference } = both(body);
-      if (scanned === null) continue;
-      scannedCount++;
-      expect(scanned, JSON.stringify(body)).toEqual(reference);
-    }
-    expect(scannedCount).toBeGreaterThan(2000);
+    expect(soup(KNOWN, 99, 40, false)).toBeGreaterThan(2000);
   });
 });

@@ -1,12 +1,12 @@
 /**
  * The body pass of the usual document without markdown-it: a line scanner for the block constructs
  * SysRS bodies are made of (ATX headings, paragraphs, fences, one-line-start HTML comments, and
- * top-level `-`, `*` and `+` lists whose items hold paragraphs), producing exactly the `Block`s markdown-it's block
+ * top-level bullet and ordered lists whose items hold paragraphs), producing exactly the `Block`s markdown-it's block
  * pass gives (`markdownItBlocks` in blocks.ts): the same types, lines, heading and paragraph texts.
  *
  * It is conservative, not complete. Each rule below is markdown-it 14's (CommonMark preset: no tables)
  * restricted to the cases it handles; on a line where some other construct could start — a block
- * quote, a thematic break or setext underline, an ordered list, an indented list marker, an
+ * quote, a thematic break or setext underline, an indented list marker, an
  * empty item, a nested block inside an item, indented code, HTML other than `<!--`, a possible link
  * reference definition, a tab in an item's indentation — it gives up and returns null, and the caller
  * parses that body with markdown-it. A fallback costs time; a difference would cost a wrong finding.
@@ -25,6 +25,8 @@ const enum Start {
   Comment,
   /** `-`, `*` or `+`, then 1–4 spaces, then text: a bullet list item (where it may start, see the callers). */
   Bullet,
+  /** Up to 9 digits, `.` or `)`, then 1–4 spaces, then text: an ordered list item. */
+  Ordered,
   /** Anything the scanner does not handle: parse the body with markdown-it. */
   Unsure,
 }
@@ -40,6 +42,13 @@ function asciiTrim(s: string): string {
   while (a < b && !keep(s.charCodeAt(a))) a++;
   while (b > a && !keep(s.charCodeAt(b - 1))) b--;
   return a === 0 && b === s.length ? s : s.slice(a, b);
+}
+
+/** Index after the run of ASCII digits of `line` from `p`. */
+function digitsEnd(line: string, p: number): number {
+  let q = p;
+  while (q < line.length && line.charCodeAt(q) >= 0x30 && line.charCodeAt(q) <= 0x39) q++;
+  return q;
 }
 
 /** Thrown (and caught in `scanBlocks`) when the scanner is not sure: the body goes to markdown-it. */
@@ -136,11 +145,16 @@ class Scanner {
         return this.refColon ? Start.Unsure : Start.Text;
       default: {
         if (c >= 0x30 && c <= 0x39) {
-          // Digits, `.` or `)`, then a blank or the end: possibly an ordered list item (`1.5 ms` is text).
-          let q = p + 1;
-          while (q < line.length && line.charCodeAt(q) >= 0x30 && line.charCodeAt(q) <= 0x39) q++;
+          // Digits, `.` or `)`, then a blank or the end: an ordered list item (`1.5 ms` is text).
+          const q = digitsEnd(line, p);
           const d = line.charCodeAt(q);
-          if ((d === 0x2e || d === 0x29) && (q + 1 === line.length || isSpace(line.charCodeAt(q + 1)))) return Start.Unsure;
+          if ((d === 0x2e || d === 0x29) && (q + 1 === line.length || isSpace(line.charCodeAt(q + 1)))) {
+            // Empty items, more than 9 digits (text to markdown-it), tabs and indented code after the marker: Unsure.
+            if (q - p > 9 || line.charCodeAt(q + 1) === TAB) return Start.Unsure;
+            let r = q + 1;
+            while (line.charCodeAt(r) === SPACE) r++;
+            return r < line.length && r - q - 1 <= 4 && line.charCodeAt(r) !== TAB ? Start.Ordered : Start.Unsure;
+          }
         }
         return Start.Text;
       }
@@ -189,6 +203,7 @@ class Scanner {
           i = this.comment(i);
           break;
         case Start.Bullet:
+        case Start.Ordered:
           if (p !== 0) throw UNSURE;
           i = this.list(i);
           break;
@@ -222,7 +237,10 @@ class Scanner {
       if (s === Start.Unsure) throw UNSURE;
       // A bullet ends the paragraph (it is never empty here). Only one at column 0 is handled: in an
       // item it starts the next item, at the top a list.
-      if (s === Start.Bullet && this.sCount !== 0) throw UNSURE;
+      if ((s === Start.Bullet || s === Start.Ordered) && this.sCount !== 0) throw UNSURE;
+      // An ordered item interrupts a paragraph at its own column only from 1 (at the top); an item's
+      // paragraph is interrupted by any (its line is lazy there, as markdown-it's list rule sees it).
+      if (s === Start.Ordered && indent === 0 && Number(line.slice(0, digitsEnd(line, 0))) !== 1) continue;
       break;
     }
     return j;
@@ -279,8 +297,8 @@ class Scanner {
   }
 
   /**
-   * A bullet list at column 0 from line `i`: items while one with the same marker follows at column 0
-   * (another marker ends the list, and starts the next one). An item's
+   * A bullet or ordered list at column 0 from line `i`: items while one with the same marker (or
+   * delimiter) follows at column 0 (another ends the list, and starts the next one). An item's
    * content column is past its marker and the spaces after it; an item is its lead paragraph, then
    * paragraphs indented at least that far after blank lines; it ends at the first non-blank line
    * indented less (the blank lines before it are the item's, as in markdown-it's maps).
@@ -289,11 +307,14 @@ class Scanner {
     const { lines, n } = this;
     const items: ListItem[] = [];
     const line0 = i;
-    const marker = lines[i]!.charCodeAt(0);
+    const ordered = this.start(lines[i]!, 0) === Start.Ordered;
+    // Items go on while they have the same marker: `-`, `*` or `+`, or an ordered item's `.` or `)`.
+    const markerAt = (line: string): number => line.charCodeAt(ordered ? digitsEnd(line, 0) : 0);
+    const marker = markerAt(lines[i]!);
     let at = i;
     for (;;) {
       const line = lines[at]!;
-      let contentStart = 1;
+      let contentStart = ordered ? digitsEnd(line, 0) + 1 : 1;
       while (line.charCodeAt(contentStart) === SPACE) contentStart++;
       const indent = contentStart;
       // The lead: a paragraph whose first line is the text after the marker.
@@ -318,11 +339,11 @@ class Scanner {
       if (this.sCount >= 4) break;
       const s = this.start(lines[at]!, this.tShift);
       if (s === Start.Unsure) throw UNSURE;
-      if (s !== Start.Bullet) break;
+      if (s !== Start.Bullet && s !== Start.Ordered) break;
       if (this.sCount !== 0) throw UNSURE;
-      if (lines[at]!.charCodeAt(0) !== marker) break;
+      if ((s === Start.Ordered) !== ordered || markerAt(lines[at]!) !== marker) break;
     }
-    this.push('bullet_list', line0, at, 0, '', items);
+    this.push(ordered ? 'ordered_list' : 'bullet_list', line0, at, 0, '', items);
     return at;
   }
 
