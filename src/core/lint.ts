@@ -232,7 +232,7 @@ export function prepare(p: Plan, memo: Memo | null): { slots: (Analysis | null)[
 }
 
 /** One piece of work, in this thread (`hashing: false` when no memo keeps content hashes). */
-function analyzeWork(project: Project, w: Work, hashing = true): IdentifiedAnalysis | null {
+export function analyzeWork(project: Project, w: Work, hashing = true): IdentifiedAnalysis | null {
   return w.read ? analyzeRead(w.ref, w.read.outcome, project, w.withBody, w.read.hash) : analyzeFileIdentified(w.ref, project, w.withBody, hashing);
 }
 
@@ -242,7 +242,7 @@ export function analyzeHere(project: Project, work: readonly Work[]): (Identifie
 }
 
 /** One result into its slot, and into the memo. */
-function fillOne(slots: (Analysis | null)[], w: Work, r: IdentifiedAnalysis | null, memo: Memo | null): void {
+export function fillOne(slots: (Analysis | null)[], w: Work, r: IdentifiedAnalysis | null, memo: Memo | null): void {
   if (!r) return; // vanished between discovery and read: omitted
   slots[w.index] = r.analysis;
   memo?.remember(w.ref, w.withBody, r);
@@ -426,7 +426,7 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { notice
   if (parallel) {
     // Workers read their files themselves: bytes are not sent to them.
     const items = work.map((w) => ({ ref: w.ref, withBody: w.withBody }));
-    split = await analyzeInParallel(options.root, projectOptions({ ...options, cwd }), { items, here: (i) => analyzeWork(project, work[i]!, hashing), done: take }, hashing);
+    split = await analyzeInParallel(options.root, projectOptions({ ...options, cwd }), { items, here: (i) => analyzeWork(project, work[i]!, hashing), done: take }, { hashing });
   } else {
     work.forEach((w, i) => take(i, analyzeWork(project, w, hashing)));
   }

@@ -86,8 +86,16 @@ export function analyzeInParallel(root: string, project: ProjectOptions, work: P
       if (err === undefined) resolve(split);
       else reject(err instanceof Error ? err : new Error(String(err)));
     };
-    const chunkDone = (): void => {
+    /** Hands a chunk's results over (an exception ends the run with it) and counts the chunk done. */
+    const settle = (handOver: () => void): boolean => {
+      try {
+        handOver();
+      } catch (e) {
+        end(e);
+        return false;
+      }
       if (++finished === chunks) end();
+      return !settled;
     };
     let localBusy = false;
     const local = (): void => {
@@ -96,15 +104,11 @@ export function analyzeInParallel(root: string, project: ProjectOptions, work: P
       const c = take();
       if (c < 0) return;
       const [from, to] = range(c);
-      try {
+      const ok = settle(() => {
         for (let i = from; i < to; i++) work.done(i, work.here(i));
         split.here += to - from;
-      } catch (e) {
-        end(e);
-        return;
-      }
-      chunkDone();
-      wake();
+      });
+      if (ok) wake();
     };
     const wake = (): void => {
       if (settled || localBusy) return;
@@ -131,16 +135,12 @@ export function analyzeInParallel(root: string, project: ProjectOptions, work: P
       w.on('message', (reply: Reply) => {
         if (settled) return;
         held.delete(reply.chunk);
-        try {
+        const ok = settle(() => {
           const [from] = range(reply.chunk);
           reply.out.forEach((r, k) => work.done(from + k, r));
           split.inWorkers += reply.out.length;
-        } catch (e) {
-          end(e);
-          return;
-        }
-        chunkDone();
-        feed();
+        });
+        if (ok) feed();
       });
       const lost = (): void => {
         workers.delete(w);

@@ -6,9 +6,9 @@ import type { IdentifiedAnalysis } from './analyze.js';
 import type { Analysis } from './analysis.js';
 import { identityOf } from './file-identity.js';
 import type { FileRef } from './layout.js';
-import { RACY_WINDOW_MS, analyzeHere, fill, kindEntries, planKind } from './lint.js';
+import { RACY_WINDOW_MS, analyzeHere, analyzeWork, fill, fillOne, kindEntries, planKind } from './lint.js';
 import type { KindEntry, Memo, Plan, Reuse, Work } from './lint.js';
-import { PARALLEL_MIN_FILES, analyzeInWorkers, workerCount } from './parallel.js';
+import { PARALLEL_MIN_FILES, analyzeInParallel, threadCount } from './parallel.js';
 import { keepRow } from './row.js';
 import { isInside, realFolder, resolved } from './safe-fs.js';
 import type { Kind } from './types.js';
@@ -271,7 +271,7 @@ export class Repository {
   entries(kind: Kind): Entry[] {
     const run = this.begin(kind);
     if ('entries' in run) return run.entries;
-    if (this.options.workers && run.work.length >= PARALLEL_MIN_FILES && workerCount() > 1) {
+    if (this.options.workers && run.work.length >= PARALLEL_MIN_FILES && threadCount() > 1) {
       // Kept for load(), which the caller awaits next: the watch's changes were taken by this run.
       this.parked.set(kind, run);
       throw new NeedsLoad(kind);
@@ -327,14 +327,15 @@ export class Repository {
     const run = parked ?? this.begin(kind);
     if ('entries' in run) return;
     const { project, work } = run;
-    if (work.length < PARALLEL_MIN_FILES || workerCount() < 2) {
+    if (work.length < PARALLEL_MIN_FILES || threadCount() < 2) {
       fill(run.slots, work, analyzeHere(project, work), run.memo);
     } else {
-      // Workers read their own files and send back rows, facts and diagnostics (never parsed documents).
-      const done = await analyzeInWorkers(this.root, this.options.project ?? {}, work.map((w) => ({ ref: w.ref, withBody: w.withBody })), workerCount(), true);
-      // Made under the project of the run's start (remembered under its key): a project changed since is
-      // seen by the next entries(), which then makes the kind again.
-      fill(run.slots, work, done, run.memo);
+      // As lint does: this thread and the workers take chunks; workers read their own files and send back
+      // rows, facts and diagnostics (never parsed documents). Made under the project of the run's start
+      // (remembered under its key): a project changed since is seen by the next entries(), which then
+      // makes the kind again.
+      const items = work.map((w) => ({ ref: w.ref, withBody: w.withBody }));
+      await analyzeInParallel(this.root, this.options.project ?? {}, { items, here: (i) => analyzeWork(project, work[i]!), done: (i, r) => fillOne(run.slots, work[i]!, r, run.memo) }, { hashing: false, rows: true });
     }
     this.end(kind, run);
   }

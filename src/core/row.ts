@@ -5,6 +5,7 @@
  * so no parsed document crosses threads.
  */
 import type { Analysis, DocRow } from './analysis.js';
+import { detached } from './detach.js';
 import { stem } from '../engine/paths.js';
 import type { Project } from '../engine/project.js';
 
@@ -20,7 +21,8 @@ export function keepRow(a: Analysis, project: Project): void {
   if (a.doc === null) return;
   const kind = project.kind(a.kind);
   const doc = a.doc as unknown as Record<string, unknown>;
-  a.row = { ...kind?.row?.(a.doc), title: titleOf(doc, a.id || stem(a.path)) } as DocRow;
+  // Detached: a row lives as long as the server, its strings must not keep the file's text (detach.ts).
+  a.row = detached({ ...kind?.row?.(a.doc), title: titleOf(doc, a.id || stem(a.path)) }) as DocRow;
   a.doc = null;
 }
 
