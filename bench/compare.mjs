@@ -2,10 +2,16 @@
 // checkout (DIR, e.g. a clone of the last landed commit after `npm ci`), on one generated corpus, every
 // measurement interleaved run by run (the machine's speed drifts; interleaving gives both the same
 // conditions). Prints, per row, the median of each, the change, and whether it stays within the bound
-// (default 5 %); and whether both builds print the same json report for the corpus, byte for byte.
+// (default 5 %); and first whether both builds print the same reports (issue 17: outputs byte-identical
+// to before): `docgate lint --format json` and the stylish report, with their exit codes, on the corpus
+// and on every fixture root under this checkout's test/fixtures. It prints "identical" or the first
+// difference, and exits 1 when there is one (after the table).
 //
 // options:
 //   --baseline DIR   a built docgate checkout to compare with (required)
+//   --outputs        only the byte-identity check of the reports, no timing
+//   --corpus-dir DIR a ready corpus folder instead of a generated one, never written to (with --outputs
+//                    only: the timing rows edit a file of the corpus)
 //   --n N            documents in the corpus (default 10000)
 //   --seed S         corpus seed (default 1)
 //   --runs R         runs of each full-lint row (default 5)
@@ -13,13 +19,13 @@
 //   --calls C        MCP calls per warm measurement (default 20)
 //   --bound P        allowed slowdown in percent (default 5)
 //   --json FILE      also write every raw number to FILE
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateCorpus } from './corpus.mjs';
-import { fmt, median, run as measure, stats } from './measure.mjs';
+import { fmt, mcpSession, median, run as measure, stats } from './measure.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, '..');
@@ -34,10 +40,16 @@ const { values: opt } = parseArgs({
     calls: { type: 'string', default: '20' },
     bound: { type: 'string', default: '5' },
     json: { type: 'string' },
+    outputs: { type: 'boolean', default: false },
+    'corpus-dir': { type: 'string' },
   },
 });
 if (!opt.baseline) {
   process.stderr.write('compare: --baseline DIR (a built docgate checkout) is required\n');
+  process.exit(2);
+}
+if (opt['corpus-dir'] && !opt.outputs) {
+  process.stderr.write('compare: --corpus-dir goes with --outputs (the timing rows edit a file of the corpus)\n');
   process.exit(2);
 }
 const RUNS = Number(opt.runs);
@@ -46,13 +58,54 @@ const CALLS = Number(opt.calls);
 const BOUND = Number(opt.bound);
 const log = (s) => process.stderr.write(`${s}\n`);
 const TMP = mkdtempSync(join(tmpdir(), 'docgate-compare-'));
-const ROOT = join(TMP, 'corpus');
+const ROOT = opt['corpus-dir'] ? resolve(opt['corpus-dir']) : join(TMP, 'corpus');
 const builds = [
   { name: 'baseline', repo: resolve(opt.baseline) },
   { name: 'this', repo: REPO },
 ].map((b) => ({ ...b, bin: join(b.repo, 'bin', 'docgate.js'), cache: join(TMP, `cache-${b.name}`) }));
-const run = (cmd, args, o = {}) => measure(cmd, args, { cwd: TMP, tmp: TMP, ...o });
+// No colours in the stylish report, whatever the terminal the comparison runs in.
+const ENV = { ...process.env, NO_COLOR: '1' };
+delete ENV.FORCE_COLOR;
+const run = (cmd, args, o = {}) => measure(cmd, args, { cwd: TMP, tmp: TMP, env: ENV, ...o });
 const docgate = (b, args) => run(NODE, [b.bin, ...args]);
+
+/** The repository roots among the fixtures: folders holding a kind folder or a configuration (not below another root). */
+function fixtureRoots(dir = join(REPO, 'test', 'fixtures')) {
+  const names = readdirSync(dir, { withFileTypes: true });
+  if (names.some((e) => ['processes', 'templates', 'frameworks', 'docs', 'docgate.config.yaml', 'docgate.config.json'].includes(e.name))) return [dir];
+  return names.filter((e) => e.isDirectory()).flatMap((e) => fixtureRoots(join(dir, e.name)));
+}
+
+/** Where two texts first differ: the line number and both lines (shortened). */
+function firstDifference(a, b) {
+  const [la, lb] = [a.split('\n'), b.split('\n')];
+  let i = 0;
+  while (i < la.length && i < lb.length && la[i] === lb[i]) i++;
+  const cut = (l) => (l === undefined ? '(no line: the output ends)' : JSON.stringify(l.length > 240 ? `${l.slice(0, 240)}…` : l));
+  return `line ${i + 1}: baseline ${cut(la[i])}, this ${cut(lb[i])}`;
+}
+
+/**
+ * The reports of both builds on each root, json and stylish, byte for byte with their exit codes. Resolves
+ * { compared, differences: [{ root, format, where }] }.
+ */
+async function compareOutputs(roots) {
+  const differences = [];
+  let compared = 0;
+  for (const root of roots) {
+    for (const format of ['json', 'stylish']) {
+      const out = [];
+      for (const b of builds) out.push(await docgate(b, ['lint', '--root', root, '--format', format]));
+      compared++;
+      const [x, y] = out;
+      if (x.code !== y.code) differences.push({ root, format, where: `exit code: baseline ${x.code}, this ${y.code}` });
+      else if (x.stdout !== y.stdout) differences.push({ root, format, where: firstDifference(x.stdout, y.stdout) });
+      const last = differences.at(-1);
+      if (last?.root === root && last.format === format) log(`compare: ${format} report of ${root}: DIFFERENT, ${last.where}`);
+    }
+  }
+  return { compared, differences };
+}
 
 /** For `times` rounds, runs `fn(build)` for each build in turn; returns the results per build. */
 async function interleaved(times, label, fn) {
@@ -76,16 +129,29 @@ function row(label, unit, per) {
   rows.push({ label, unit, baseline: base, this: mine, change, within: change <= BOUND });
 }
 
+let exitCode = 0;
 try {
-  const manifest = generateCorpus({ n: Number(opt.n), seed: Number(opt.seed), root: ROOT });
-  log(`compare: corpus of ${manifest.documents} documents in ${ROOT}`);
+  if (opt['corpus-dir'] && !existsSync(ROOT)) throw new Error(`--corpus-dir ${ROOT} does not exist`);
+  const manifest = opt['corpus-dir'] ? null : generateCorpus({ n: Number(opt.n), seed: Number(opt.seed), root: ROOT });
+  if (manifest) log(`compare: corpus of ${manifest.documents} documents in ${ROOT}`);
 
-  // Same report, byte for byte, from both builds.
-  const reports = {};
-  for (const b of builds) reports[b.name] = (await docgate(b, ['lint', '--root', ROOT, '--format', 'json'])).stdout;
-  raw.sameJson = reports.baseline === reports.this;
-  if (!raw.sameJson) writeFileSync(join(REPO, 'compare-diff.json'), JSON.stringify({ baseline: reports.baseline.slice(0, 1e6), this: reports.this.slice(0, 1e6) }));
+  // The same reports, byte for byte, from both builds (issue 17).
+  const outputs = await compareOutputs([ROOT, ...fixtureRoots()]);
+  raw.outputs = outputs;
+  const verdict = outputs.differences.length
+    ? `DIFFERENT in ${outputs.differences.length} of ${outputs.compared} reports; first: ${outputs.differences[0].format} report of ${outputs.differences[0].root}, ${outputs.differences[0].where}`
+    : `identical (${outputs.compared} reports: json and stylish, with exit codes, on the corpus and ${outputs.compared / 2 - 1} fixture roots)`;
+  process.stdout.write(`reports of baseline ${builds[0].repo} and this build: ${verdict}\n`);
+  if (outputs.differences.length) exitCode = 1;
+  if (!opt.outputs) await timing(manifest, outputs);
+  if (opt.json) writeFileSync(opt.json, `${JSON.stringify(raw, null, 2)}\n`);
+} finally {
+  rmSync(TMP, { recursive: true, force: true });
+}
+process.exitCode = exitCode;
 
+/** The timing rows, interleaved, and their table. */
+async function timing(manifest, outputs) {
   const cold = await interleaved(RUNS, 'cold full lint', (b) => docgate(b, ['lint', '--root', ROOT, '--format', 'json']));
   row('cold full lint', 'ms', { baseline: cold.baseline.map((r) => r.ms), this: cold.this.map((r) => r.ms) });
   row('cold full lint, peak RSS', 'MB', { baseline: cold.baseline.map((r) => r.rssMB), this: cold.this.map((r) => r.rssMB) });
@@ -137,7 +203,7 @@ try {
 
   const table = [
     `docgate compare: ${fmt(manifest.documents)} documents (seed ${opt.seed}); baseline ${builds[0].repo}; interleaved; bound +${BOUND} %`,
-    `json report of the corpus byte-identical between the builds: ${raw.sameJson ? 'yes' : 'NO (compare-diff.json)'}; bare node -e 0: ${fmt(raw.nodeBareMs.median)} ms`,
+    `reports byte-identical between the builds (json and stylish, corpus and fixtures): ${outputs.differences.length ? 'NO (see above)' : 'yes'}; bare node -e 0: ${fmt(raw.nodeBareMs.median)} ms`,
     '',
     '| measurement | baseline median (min–max) | this median (min–max) | change | within bound? |',
     '|---|---|---|---|---|',
@@ -147,23 +213,12 @@ try {
     ),
   ];
   process.stdout.write(`${table.join('\n')}\n`);
-  if (opt.json) writeFileSync(opt.json, `${JSON.stringify(raw, null, 2)}\n`);
-} finally {
-  rmSync(TMP, { recursive: true, force: true });
 }
 
 /** One MCP session of a build: list_sysrs cold, then warm p50, then get_sysrs warm p50. */
 async function measureMcp(b) {
-  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
-  const client = new Client({ name: 'docgate-compare', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: NODE, args: [b.bin, 'mcp', '--root', ROOT], cwd: b.repo, stderr: 'ignore' }));
+  const { call: time, close } = await mcpSession({ bin: b.bin, root: ROOT, cwd: b.repo });
   try {
-    const time = async (name, args) => {
-      const t = performance.now();
-      const res = await client.callTool({ name, arguments: args });
-      return { ms: performance.now() - t, res };
-    };
     const first = await time('list_sysrs', { max_results: 100 });
     const page = first.res.structuredContent;
     const warm = [];
@@ -174,6 +229,6 @@ async function measureMcp(b) {
     for (const id of ids) get.push((await time('get_sysrs', { id })).ms);
     return { ms: first.ms, listCold: first.ms, listWarm: median(warm), getWarm: median(get) };
   } finally {
-    await client.close();
+    await close();
   }
 }

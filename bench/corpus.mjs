@@ -508,6 +508,7 @@ export function generateCorpus({ n = 10000, seed = 1, root, write = true }) {
     let path = `templates/power/${name}.txt`;
     const store = `${name}_summary`;
     let text = template(r, name, store, refs);
+    const unplanted = { path, text };
     if (d) {
       switch (d[0]) {
         case 'wrong-framework':
@@ -533,7 +534,10 @@ export function generateCorpus({ n = 10000, seed = 1, root, write = true }) {
           text = text.replace(/^(purpose: .*)\.$/m, '$1');
           break;
       }
-      mark(path, 'template', d);
+      // A plant can miss: `missing-field` finds no `requirements:` line ending in \n in a CRLF template
+      // (1 of 100,000 documents at seed 1). Such a file stays valid and is not recorded as broken; the
+      // pattern is left as it is, so that the corpora made so far stay the generator's output.
+      if (path !== unplanted.path || text !== unplanted.text) mark(path, 'template', d);
     } else validStores.push(store);
     files.set(path, text);
   }

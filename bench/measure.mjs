@@ -13,6 +13,8 @@ export const median = (xs) => {
 export const p50 = median;
 export const stats = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs), samples: xs });
 export const fmt = (x, d = 0) => (x === undefined || x === null || Number.isNaN(x) ? 'n/a' : x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }));
+/** A table's "met?" cell. */
+export const yes = (b) => (b === null || b === undefined ? 'n/a' : b ? 'yes' : 'NO');
 export const fmtStats = (s, unit, d = 0) => {
   const u = unit.startsWith('/') || unit === '' ? unit : ` ${unit}`;
   return s.samples.length > 1 ? `${fmt(s.median, d)}${u} (${fmt(s.min, d)}–${fmt(s.max, d)})` : `${fmt(s.median, d)}${u}`;
@@ -71,4 +73,42 @@ export function run(cmd, args, { cwd, tmp, env = process.env, capture = true }) 
       resolveRun({ ms, rssMB: rssKB ? rssKB / 1024 : null, code, stdout: Buffer.concat(out).toString('utf8'), stderr });
     });
   });
+}
+
+/** MCP calls may take minutes on a large corpus (the SDK's default request timeout is 60 s). */
+const MCP_TIMEOUT_MS = 30 * 60_000;
+
+/**
+ * A fresh `docgate mcp --root <root>` server (the `bin` of a build) with an SDK client connected over
+ * stdio. Resolves { client, pid, startMs (spawn + initialize), call(name, args) → { ms, res } (throws on
+ * an isError answer), stderr() (what the server printed so far), close() }.
+ */
+export async function mcpSession({ bin, root, cwd }) {
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--root', root], cwd, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (d) => (stderr += d));
+  const client = new Client({ name: 'docgate-bench', version: '1.0.0' });
+  const t0 = performance.now();
+  await client.connect(transport);
+  const startMs = performance.now() - t0;
+  const call = async (name, args) => {
+    const t = performance.now();
+    const res = await client.callTool({ name, arguments: args }, undefined, { timeout: MCP_TIMEOUT_MS });
+    const ms = performance.now() - t;
+    if (res.isError) throw new Error(`${name} ${JSON.stringify(args)} -> isError: ${res.content?.[0]?.text}`);
+    return { ms, res };
+  };
+  return { client, pid: transport.pid, startMs, call, stderr: () => stderr, close: () => client.close().catch(() => {}) };
+}
+
+/**
+ * Why an MCP session failed, fit for a table cell: the error, and the server's last stderr line when it
+ * printed more than its banner (what it said before it died).
+ */
+export function mcpFailure(session, e) {
+  const said = (session?.stderr() ?? '').trim().split('\n').filter(Boolean);
+  const why = [e?.message ?? String(e), ...(said.length > 1 ? [`server: ${said.at(-1)}`] : [])].join('; ');
+  return why.replace(/\|/g, '/').replace(/\s+/g, ' ').slice(0, 500);
 }

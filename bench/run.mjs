@@ -1,18 +1,22 @@
-// `npm run bench [-- options]`: the performance table of SPEC §6 / issue 7.
+// `npm run bench [-- options]`: the performance tables of SPEC §6 and §13 (issues 7 and 17).
 //
 // Generates the deterministic corpus of bench/corpus.mjs into a fresh folder under os.tmpdir() (never
 // into the repository), then measures, each over --runs runs (median with min–max):
-//   - cold full `docgate lint` (wall ms, documents/s, peak RSS of the child),
+//   - cold full `docgate lint` (wall ms, documents/s, peak RSS of the child), checked against the planted files,
+//   - the same pinned to 1 and 2 cores with taskset, interleaved, and the speedup (bench/scale.mjs),
 //   - warm full lint with `--cache`,
 //   - one staged file with a warm cache (a process, a SysRS, a process edited in place, a process replaced
 //     by a safe write) next to bare `node -e 0`, interleaved, max(--runs, 11) runs each,
 //   - `docgate lint --staged --cache` with one staged file (in place, safe write, right after a checkout of a
 //     branch changing 500 documents) next to bare `node -e 0`, interleaved (bench/staged.mjs),
 //   - MCP `list_sysrs` cold (first call of a fresh server) and warm p50, `get_sysrs` warm p50,
+//   - MCP on another fresh server: the first call of each list tool, each default answer's size, the
+//     server's peak RSS (bench/scale.mjs),
 //   - the peer: remark-cli + remark-frontmatter + remark-lint-frontmatter-schema with draft-07 copies
 //     of docgate's frontmatter schemas, on a subset (default 1,000 markdown documents; --peer-full: all),
 //     after checking that it reports the planted frontmatter defects of that subset,
-// and prints one Markdown table with the targets of issue 7. It builds nothing: `npm run bench` runs
+// and prints one Markdown table with the targets of issues 7 and 17; then the growth table: cold full lint at
+// each --growth size (with the MCP rows at each size above --n). It builds nothing: `npm run bench` runs
 // `npm run build` first.
 //
 // Options:
@@ -24,7 +28,14 @@
 //   --peer-full        run the peer on every markdown document of the corpus (~6 min per run at N=10000)
 //   --peer-runs R      runs of the peer (default: --runs)
 //   --no-peer          skip the peer (the ratio row becomes n/a)
-//   --sizes A,B,C      only measure cold full lint at each N (how cost grows with N) and print that table
+//   --cores A,B        cold full lint pinned with taskset to each number of cores, interleaved, and the
+//                      speedup over 1 core (default 1,2; none: skip; skipped without taskset or 2 cores)
+//   --growth A,B,C     the growth table: cold full lint at each N (default 1000,10000; none: skip); a
+//                      size above --n also gets the MCP list rows (100000 takes ~700 MB of disk and minutes)
+//   --corpus-dir DIR   a ready corpus folder (e.g. made by bench/corpus.mjs) for the growth size equal to its
+//                      number of documents, used as it is and never written to; may be repeated
+//   --sizes A,B,C      only the growth table at these sizes (with --mcp: and the MCP list rows at each)
+//   --mcp              with --sizes: also list every kind through a fresh MCP server at each size
 //   --json FILE        also write every raw number to FILE
 //   --keep             keep the temporary folder and print its path
 
@@ -34,7 +45,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateCorpus } from './corpus.mjs';
-import { GNU_TIME, fmt, fmtStats, p50, repeat, run as measureRun, stats } from './measure.mjs';
+import { GNU_TIME, fmt, fmtStats, mcpFailure, mcpSession, p50, repeat, run as measureRun, stats, yes } from './measure.mjs';
+import { corpusSize, coreRows, growthRow, growthTable, mcpListRows, measureCores, measureMcpLists, pinnableCores, readyCorpus } from './scale.mjs';
 import { measureStaged, stagedRows } from './staged.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -53,6 +65,10 @@ const { values: opt } = parseArgs({
     'peer-runs': { type: 'string' },
     'no-peer': { type: 'boolean', default: false },
     sizes: { type: 'string' },
+    growth: { type: 'string', default: '1000,10000' },
+    cores: { type: 'string', default: '1,2' },
+    'corpus-dir': { type: 'string', multiple: true, default: [] },
+    mcp: { type: 'boolean', default: false },
     json: { type: 'string' },
     keep: { type: 'boolean', default: false },
   },
@@ -107,8 +123,9 @@ function makeCorpus(n, dir) {
   return m;
 }
 
-/** Compares docgate's failing files with the manifest. */
+/** Compares docgate's failing files with the manifest (null for a corpus without one). */
 function checkAgainstManifest(jsonText, manifest) {
+  if (!manifest.broken) return null;
   let report;
   try {
     report = JSON.parse(jsonText);
@@ -122,38 +139,62 @@ function checkAgainstManifest(jsonText, manifest) {
   return { ok: unexpected.length === 0 && missed.length === 0, filesChecked: report.filesChecked, failing: got.size, planted: planted.size, unexpected, missed };
 }
 
-// ------------------------------------------------------------------------------------------ --sizes
+// ------------------------------------------------------------------------------------ growth (--sizes)
+
+/** A list of sizes or core counts ("none" or empty: no entry). */
+const numbers = (text) => (text ?? '').split(',').map((x) => Number(x.trim())).filter((x) => Number.isInteger(x) && x > 0);
+
+/** The ready corpus folders (--corpus-dir) by their number of documents (their manifests are read when measured). */
+const readyDirs = opt['corpus-dir'].map((dir) => ({ dir: resolve(dir), n: corpusSize(resolve(dir)) }));
+
+/** One cold full lint of `root` (`prefix`: a command that runs node, such as taskset), logged. */
+async function coldLint(label, root, i, prefix = []) {
+  const [cmd, ...args] = [...prefix, NODE, BIN, 'lint', '--root', root, '--format', 'json'];
+  const r = await run(cmd, args);
+  log(`bench: ${label} run ${i + 1}: ${Math.round(r.ms)} ms, ${fmt(r.rssMB)} MB peak RSS, exit ${r.code}`);
+  return r;
+}
+
+/**
+ * The growth table at `sizes` (plus the size of every --corpus-dir): each size's corpus is `reuse` (the
+ * main run's corpus and its cold runs) when its size matches, a --corpus-dir of that size, or generated
+ * under TMP and removed after. `mcpAt(n)` says whether a fresh MCP server lists every kind there too.
+ */
+async function measureGrowth(sizes, { reuse = null, mcpAt = () => false } = {}) {
+  const all = [...new Set([...sizes, ...readyDirs.map((d) => d.n)])].sort((a, b) => a - b);
+  const rows = [];
+  const mcpLists = [];
+  for (const n of all) {
+    const ready = readyDirs.find((d) => d.n === n);
+    let corpus;
+    if (reuse?.manifest.documents === n) corpus = { ...reuse, keep: true };
+    else if (ready) corpus = { ...readyCorpus(ready.dir, SEED, log), keep: true };
+    else {
+      const root = join(TMP, `corpus-${n}`);
+      corpus = { root, manifest: makeCorpus(n, root), keep: opt.keep };
+    }
+    const { root, manifest } = corpus;
+    const runs = corpus.cold ?? (await repeat(RUNS, (i) => coldLint(`N=${n} cold full lint`, root, i)));
+    const check = corpus.check !== undefined ? corpus.check : checkAgainstManifest(runs[0].stdout, manifest);
+    if (check && !check.ok) log(`bench: WARNING: N=${n}: docgate reported ${check.failing} failing files, planted ${check.planted} (unexpected ${check.unexpected?.length}, missed ${check.missed?.length})`);
+    rows.push(growthRow(n, manifest, runs, check));
+    if (mcpAt(n)) mcpLists.push({ documents: manifest.documents, ...(await measureMcpLists({ bin: BIN, root, cwd: REPO, runs: RUNS, log })) });
+    if (!corpus.keep) rmSync(root, { recursive: true, force: true });
+  }
+  return { rows, mcpLists };
+}
 
 if (opt.sizes) {
-  const sizes = opt.sizes.split(',').map((s) => Number(s.trim())).filter((x) => x > 0);
-  const rows = [];
   try {
-    for (const n of sizes) {
-      const dir = join(TMP, `corpus-${n}`);
-      const m = makeCorpus(n, dir);
-      const runs = await repeat(RUNS, async (i) => {
-        const r = await docgate(['lint', '--root', dir, '--format', 'json']);
-        log(`bench: N=${n} cold lint run ${i + 1}: ${Math.round(r.ms)} ms, ${fmt(r.rssMB)} MB, exit ${r.code}`);
-        if (i === 0) {
-          const c = checkAgainstManifest(r.stdout, m);
-          if (!c.ok) log(`bench: WARNING: N=${n}: docgate reported ${c.failing} failing files, planted ${c.planted} (unexpected ${c.unexpected?.length}, missed ${c.missed?.length})`);
-        }
-        return r;
-      });
-      const wall = stats(runs.map((r) => r.ms));
-      const rss = stats(runs.map((r) => r.rssMB));
-      rows.push({ n, documents: m.documents, mb: m.bytes / 1e6, wall, docsPerS: (m.documents / wall.median) * 1000, rss, msPer1k: (wall.median / m.documents) * 1000 });
-      if (!opt.keep) rmSync(dir, { recursive: true, force: true });
+    const { rows, mcpLists } = await measureGrowth(numbers(opt.sizes), { mcpAt: () => opt.mcp });
+    const lines = growthTable(rows, { seed: SEED, runs: RUNS, cpus: raw.machine.cpus });
+    if (mcpLists.length) {
+      lines.push('', '| measurement | value | median (min–max) | target | met? |', '|---|---|---|---|---|');
+      for (const m of mcpLists) for (const r of mcpListRows(m, m.documents)) lines.push(`| ${r.join(' | ')} |`);
     }
-    const lines = [
-      `Cold full \`docgate lint\` by corpus size (seed ${SEED}, ${RUNS} runs each, median (min–max); ${raw.machine.cpus} cores, Node ${process.version})`,
-      '',
-      '| N documents | corpus MB | wall ms | documents/s | ms per 1,000 documents | peak RSS MB |',
-      '|---:|---:|---:|---:|---:|---:|',
-      ...rows.map((r) => `| ${fmt(r.n)} | ${fmt(r.mb, 1)} | ${fmtStats(r.wall, '')} | ${fmt(r.docsPerS)} | ${fmt(r.msPer1k)} | ${fmtStats(r.rss, '')} |`),
-    ];
-    process.stdout.write(`${lines.join('\n').replaceAll(' |', ' |').replaceAll('  |', ' |')}\n`);
+    process.stdout.write(`${lines.join('\n')}\n`);
     raw.sizes = rows;
+    raw.mcpLists = mcpLists;
     if (opt.json) writeFileSync(opt.json, `${JSON.stringify(raw, null, 2)}\n`);
   } finally {
     cleanup();
@@ -166,7 +207,6 @@ if (opt.sizes) {
 const ROOT = join(TMP, 'corpus');
 const rows = []; // { measurement, value, result, target, met }
 const row = (measurement, value, result, target = '', met = '') => rows.push({ measurement, value, result, target, met });
-const yes = (b) => (b === null || b === undefined ? 'n/a' : b ? 'yes' : 'NO');
 
 try {
   const manifest = makeCorpus(N, ROOT);
@@ -175,8 +215,7 @@ try {
   // ---- cold full lint
   let check;
   const cold = await repeat(RUNS, async (i) => {
-    const r = await docgate(['lint', '--root', ROOT, '--format', 'json']);
-    log(`bench: cold full lint run ${i + 1}: ${Math.round(r.ms)} ms, ${fmt(r.rssMB)} MB peak RSS, exit ${r.code}`);
+    const r = await coldLint('cold full lint', ROOT, i);
     if (i === 0) {
       check = checkAgainstManifest(r.stdout, manifest);
       log(
@@ -191,6 +230,12 @@ try {
   const coldDocsPerS = stats(cold.map((r) => (manifest.documents / r.ms) * 1000));
   const coldRss = stats(cold.map((r) => r.rssMB));
   raw.cold = { wallMs: coldWall, docsPerS: coldDocsPerS, rssMB: coldRss, check };
+
+  // ---- cold full lint pinned to 1, 2, … cores (issue 17), before anything else writes into the corpus
+  const pinnable = numbers(opt.cores).length ? pinnableCores(numbers(opt.cores)) : { counts: [], note: 'skipped: --cores none' };
+  if (pinnable.note) log(`bench: pinned cores: ${pinnable.note}`);
+  const cores = pinnable.counts.length ? await measureCores({ counts: pinnable.counts, cpus: pinnable.cpus, runs: RUNS, lint: (prefix, i) => coldLint(`cold full lint, ${prefix.join(' ')}`, ROOT, i, prefix) }) : null;
+  raw.cores = cores ?? { note: pinnable.note };
 
   // ---- warm full lint with --cache
   let hasCache = false;
@@ -289,6 +334,15 @@ try {
   const mcp = await measureMcp();
   raw.mcp = mcp;
 
+  // ---- MCP: a fresh server lists every kind (issue 17), here and at every larger size of the growth table
+  const mcpLists = [{ documents: manifest.documents, ...(await measureMcpLists({ bin: BIN, root: ROOT, cwd: REPO, runs: RUNS, log })) }];
+
+  // ---- growth table (issue 17): this run's cold full lint is its row for N
+  const growth = await measureGrowth(numbers(opt.growth), { reuse: { root: ROOT, manifest, cold, check }, mcpAt: (n) => n > manifest.documents });
+  mcpLists.push(...growth.mcpLists);
+  raw.mcpLists = mcpLists;
+  raw.growth = growth.rows;
+
   // ---- peer
   let peer = null;
   if (!opt['no-peer']) {
@@ -302,6 +356,11 @@ try {
   const ratio = peer?.docsPerS ? coldDocsPerS.median / peer.docsPerS.median : null;
   row('cold full `docgate lint`', 'documents/s', fmtStats(coldDocsPerS, '/s'), '≥ 40× peer', ratio === null ? 'n/a' : yes(ratio >= 40));
   row('cold full `docgate lint`', 'peak RSS', fmtStats(coldRss, 'MB'), '≤ 300 MB', yes(coldRss.median <= 300));
+  if (check) {
+    const caught = check.planted - check.missed.length;
+    row('cold full `docgate lint`, every SysRS outline checked', 'planted broken files reported / valid files flagged', `${fmt(caught)} of ${fmt(check.planted)} / ${fmt(check.unexpected.length)}`, 'all / 0', yes(check.ok));
+  }
+  for (const r of coreRows(cores, manifest.documents, pinnable.note)) row(...r);
   if (warm) {
     const w = raw.warm.wallMs;
     row('warm full lint, `--cache`, unchanged tree', 'wall', fmtStats(w, 'ms'), '≤ 1,000 ms', yes(w.median <= 1000));
@@ -335,14 +394,19 @@ try {
     row(`MCP \`get_sysrs\` warm (${CALLS} calls)`, 'p50 latency', fmtStats(mcp.getWarmP50, 'ms', 1), '≤ 5 ms', yes(mcp.getWarmP50.median <= 5));
     row(`MCP \`ping\` round trip (${CALLS} calls, transport only)`, 'p50 latency', fmtStats(mcp.pingP50, 'ms', 1));
   }
+  for (const m of mcpLists) for (const r of mcpListRows(m, m.documents)) row(...r);
   if (peer) {
     const which = peer.full ? `all ${fmt(peer.documents)} markdown docs` : `subset of ${fmt(peer.documents)} markdown docs`;
     row(`peer remark-cli + remark-lint-frontmatter-schema (${which})`, 'wall', fmtStats(peer.wallMs, 'ms'));
     row('peer', 'documents/s', fmtStats(peer.docsPerS, '/s', 1));
     row('peer', 'peak RSS', fmtStats(peer.rssMB, 'MB'));
     row('peer: planted schema-detectable frontmatter defects reported', 'files', `${peer.check.found} of ${peer.check.planted}`, 'all', yes(peer.check.found === peer.check.planted));
-    row('ratio docgate cold ÷ peer', 'documents/s ÷ documents/s', `${fmt(ratio, 1)}×`, '≥ 40×', yes(ratio >= 40));
-  } else row('ratio docgate cold ÷ peer', 'documents/s ÷ documents/s', 'n/a (--no-peer)', '≥ 40×', 'n/a');
+    row('ratio docgate cold ÷ peer', 'documents/s ÷ documents/s', `${fmt(ratio, 1)}×`, '≥ 40× (SPEC §6)', yes(ratio >= 40));
+    row('ratio docgate cold (every SysRS outline checked) ÷ peer', 'documents/s ÷ documents/s', `${fmt(ratio, 1)}×`, '≥ 80× (issue 17)', yes(ratio >= 80));
+  } else {
+    row('ratio docgate cold ÷ peer', 'documents/s ÷ documents/s', 'n/a (--no-peer)', '≥ 40× (SPEC §6)', 'n/a');
+    row('ratio docgate cold (every SysRS outline checked) ÷ peer', 'documents/s ÷ documents/s', 'n/a (--no-peer)', '≥ 80× (issue 17)', 'n/a');
+  }
 
   const header = [
     `docgate bench: N=${fmt(manifest.documents)} documents (${fmt(manifest.counts.process)} processes, ${fmt(manifest.counts.sysrs)} SysRS + ${fmt(manifest.counts.sysrsVariant)} de variants, ${fmt(manifest.counts.template)} templates, ${fmt(manifest.counts.framework)} frameworks; ${manifest.broken.length} planted broken), seed ${SEED}, ${(manifest.bytes / 1e6).toFixed(1)} MB`,
@@ -355,7 +419,8 @@ try {
     '|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.measurement} | ${r.value} | ${r.result} | ${r.target} | ${r.met} |`),
   ];
-  process.stdout.write(`${header.join('\n')}\n\n${table.join('\n')}\n`);
+  const growthLines = growth.rows.length ? ['', '', ...growthTable(growth.rows, { seed: SEED, runs: RUNS, cpus: raw.machine.cpus })] : [];
+  process.stdout.write(`${header.join('\n')}\n\n${table.join('\n')}\n${growthLines.join('\n')}\n`);
   raw.rows = rows;
   raw.ratio = ratio;
   if (opt.json) writeFileSync(opt.json, `${JSON.stringify(raw, null, 2)}\n`);
@@ -366,14 +431,6 @@ try {
 // ------------------------------------------------------------------------------------------------ MCP
 
 async function measureMcp() {
-  let Client;
-  let StdioClientTransport;
-  try {
-    ({ Client } = await import('@modelcontextprotocol/sdk/client/index.js'));
-    ({ StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js'));
-  } catch (e) {
-    return { error: `MCP SDK client not loadable: ${e.message}` };
-  }
   const startMs = [];
   const listColdMs = [];
   const listWarmP50 = [];
@@ -382,23 +439,13 @@ async function measureMcp() {
   const samples = [];
   let total = null;
   for (let i = 0; i < RUNS; i++) {
-    const transport = new StdioClientTransport({ command: NODE, args: [BIN, 'mcp', '--root', ROOT], cwd: REPO, stderr: 'pipe' });
-    let stderr = '';
-    transport.stderr?.on('data', (d) => (stderr += d));
-    const client = new Client({ name: 'docgate-bench', version: '1.0.0' });
+    let session;
     try {
-      const t0 = performance.now();
-      await client.connect(transport);
-      startMs.push(performance.now() - t0);
+      session = await mcpSession({ bin: BIN, root: ROOT, cwd: REPO });
+      const { client, call } = session;
+      startMs.push(session.startMs);
       const { tools } = await client.listTools();
       for (const name of ['list_sysrs', 'get_sysrs']) if (!tools.some((t) => t.name === name)) throw new Error(`tool ${name} is not registered`);
-      const call = async (name, args) => {
-        const t = performance.now();
-        const res = await client.callTool({ name, arguments: args });
-        const ms = performance.now() - t;
-        if (res.isError) throw new Error(`${name} ${JSON.stringify(args)} -> isError: ${res.content?.[0]?.text}`);
-        return { ms, res };
-      };
       const first = await call('list_sysrs', { max_results: 100 });
       listColdMs.push(first.ms);
       const page = first.res.structuredContent ?? JSON.parse(first.res.content[0].text);
@@ -430,11 +477,11 @@ async function measureMcp() {
       samples.push({ listWarm: warmList, getWarm: warmGet, ping: pings });
       log(`bench: MCP run ${i + 1}: start ${Math.round(startMs.at(-1))} ms, list_sysrs cold ${Math.round(first.ms)} ms, warm p50 ${p50(warmList).toFixed(1)} ms, get_sysrs warm p50 ${p50(warmGet).toFixed(1)} ms, ping p50 ${p50(pings).toFixed(1)} ms (${total} SysRS rows)`);
     } catch (e) {
-      const reason = (stderr.trim().split('\n').find(Boolean) || e.message || String(e)).replace(/\|/g, '/');
+      const reason = mcpFailure(session, e);
       log(`bench: MCP not measured: ${reason}`);
       return { error: reason };
     } finally {
-      await client.close().catch(() => {});
+      await session?.close();
     }
   }
   return { total, startMs: stats(startMs), listColdMs: stats(listColdMs), listWarmP50: stats(listWarmP50), getWarmP50: stats(getWarmP50), pingP50: stats(pingP50), samples };

@@ -133,7 +133,7 @@ describe('docgate mcp: robustness', () => {
       ['list_sysrs', { offset: 1.5 }, /argument 'offset' must be of type integer/],
       ['get_template', {}, /missing required argument 'template_name'/],
       ['get_template', { template_name: 'alpha', extra: true }, /unknown argument 'extra'; allowed: template_name/],
-      ['list_templates', { x: 1 }, /unknown argument 'x'; allowed: none/],
+      ['list_templates', { x: 1 }, /unknown argument 'x'; allowed: max_results, offset/],
       ['validate', { paths: 'processes' }, /argument 'paths' must be of type array/],
       ['get_sysrs', { id: ALPHA, raw: 'yes' }, /argument 'raw' must be of type boolean/],
     ];

@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lint } from '../src/core/lint.js';
@@ -36,5 +36,29 @@ describe('worker threads', () => {
     const report = JSON.parse(r.stdout);
     expect(report.filesChecked).toBe(480);
     expect(report.results.length).toBeGreaterThan(10);
+  });
+
+  it('share the documents with the main thread, as DOCGATE_TIMING=1 shows on stderr', () => {
+    const r = runCli(['lint', '--root', root, '--format', 'json'], { env: { DOCGATE_TIMING: '1' } });
+    expect(r.code).toBe(1);
+    const m = /^docgate: timing: plan [\d,]+ ms, analyze [\d,]+ ms \(([\d,]+) documents in the main thread(?:, ([\d,]+) in (\d+) workers?)?\), rules across files and results [\d,]+ ms, report [\d,]+ ms, process [\d,]+ ms$/m.exec(r.stderr);
+    expect(m).not.toBeNull();
+    const here = Number(m![1]!.replace(',', ''));
+    const inWorkers = Number((m![2] ?? '0').replace(',', ''));
+    expect(here + inWorkers).toBe(480);
+    // At most one thread per core, this one included; on more than one core at least one worker.
+    const workers = Number(m![3] ?? 0);
+    expect(workers).toBeLessThanOrEqual(availableParallelism() - 1);
+    expect(workers > 0).toBe(availableParallelism() > 1);
+    expect(JSON.parse(r.stdout).filesChecked).toBe(480);
+  });
+
+  it('finish the run in the main thread when a worker dies with chunks in flight', () => {
+    const expected = json(lint({ root }));
+    const r = runCli(['lint', '--root', root, '--format', 'json'], { env: { DOCGATE_TEST_FAULT: 'worker-exit' } });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(expected);
+    // Every worker started took a chunk and died (none start on a one-core machine).
+    expect(r.stderr.includes('docgate: test: worker exits')).toBe(availableParallelism() > 1);
   });
 });

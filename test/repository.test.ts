@@ -24,7 +24,7 @@ afterEach(() => repo.close());
 
 async function names(): Promise<string[]> {
   await repo.settle();
-  return repo.entries('process').map((e) => (e.failure ? `failed:${e.failure.diagnostics[0]!.rule}` : (e.analysis.doc as ProcessDoc).name));
+  return repo.entries('process').map((e) => (e.failure ? `failed:${e.failure.diagnostics[0]!.rule}` : (repo.document(e) as ProcessDoc).name));
 }
 
 describe('Repository (the MCP server’s live view)', () => {
@@ -95,7 +95,7 @@ describe('Repository (the MCP server’s live view)', () => {
     const plain = new Repository(root);
     expect(plain.entries('process').length).toBe(1);
     writeFileSync(join(root, 'processes', 'alpha.md'), processText('Zulu'));
-    expect((plain.entries('process')[0]!.analysis.doc as ProcessDoc).name).toBe('Zulu');
+    expect((plain.document(plain.entries('process')[0]!) as ProcessDoc).name).toBe('Zulu');
   });
 });
 

@@ -17,15 +17,16 @@ function shape(value: unknown, path = ''): string[] {
 
 describe('SysRS language variants', () => {
   it('parse the bundled German variant to the same canonical keys and item ids as its English source', () => {
-    const entries = new Repository(REPO).entries('sysrs');
+    const repo = new Repository(REPO);
+    const entries = repo.entries('sysrs');
     const variants = entries.filter((e) => e.ref.lang === 'de');
     expect(variants.length).toBeGreaterThanOrEqual(1);
     for (const v of variants) {
       const source = entries.find((e) => e.ref.path === `docs/sysrs/${v.ref.path.split('/').pop()}`);
       expect(v.failure).toBeNull();
       expect(source?.failure).toBeNull();
-      const de = v.analysis.doc as SysrsDoc;
-      const en = source!.analysis.doc as SysrsDoc;
+      const de = repo.document(v) as SysrsDoc;
+      const en = repo.document(source!) as SysrsDoc;
       expect(de.id).toBe(en.id);
       expect(de.title.startsWith('Systemanforderungsspezifikation: ')).toBe(true);
       const deShape = shape(de.body);

@@ -4,6 +4,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { existsAsDirectory, folderLeavesRoot, replaceUnderRoot } from '../core/layout.js';
 import { fixRun } from '../core/fix-files.js';
 import { lintFiles, resolveRoot } from '../core/lint.js';
+import type { Timing } from '../core/lint.js';
 import type { LintRun } from '../core/lint.js';
 import { lintStaged } from '../core/staged.js';
 import { effectiveConfig } from '../core/print-config.js';
@@ -151,6 +152,7 @@ async function runLint(args: LintArgs): Promise<number> {
   const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
   const context = { version: VERSION, rulesDoc: RULES_DOC_URL };
   let toStdout = false;
+  const reporting = performance.now();
   for (const target of args.targets) {
     const formatter = FORMATTERS[target.format];
     if (!formatter) throw new ConfigError(`format '${target.format}' is not available`);
@@ -167,6 +169,8 @@ async function runLint(args: LintArgs): Promise<number> {
   }
   // Reports went to files only: the terminal still gets the stylish report and its summary.
   if (!toStdout) process.stdout.write(FORMATTERS.stylish!(run, { ...context, color }));
+  const timing = (linted as { timing?: Timing }).timing; // --staged has none
+  if (process.env.DOCGATE_TIMING === '1' && timing) process.stderr.write(timingLine(timing, performance.now() - reporting));
   // On GitHub Actions the job summary lists every failure (annotations are capped per step).
   const stepSummary = process.env.GITHUB_STEP_SUMMARY;
   if (stepSummary && args.targets.some((t) => t.format === 'github')) {
@@ -222,3 +226,11 @@ void main(process.argv.slice(2)).then((code) => {
   // Linux; elsewhere a pipe may still be draining, and Node then exits by itself once it has).
   if (process.stdout.writableLength === 0 && process.stderr.writableLength === 0) process.exit(code);
 });
+
+/** `DOCGATE_TIMING=1`: one stderr line of where a lint's time went (docs/performance.md). */
+function timingLine(t: Timing, reportMs: number): string {
+  const ms = (n: number): string => `${Math.round(n).toLocaleString('en-US')} ms`;
+  const n = (k: number): string => k.toLocaleString('en-US');
+  const who = `${n(t.here)} documents in the main thread${t.workers === 0 ? '' : `, ${n(t.inWorkers)} in ${plural(t.workers, 'worker', 'workers')}`}`;
+  return `docgate: timing: plan ${ms(t.loadAndPlanMs)}, analyze ${ms(t.analyzeMs)} (${who}), rules across files and results ${ms(t.finishMs)}, report ${ms(reportMs)}, process ${ms(performance.now())}\n`;
+}

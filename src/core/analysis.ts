@@ -34,7 +34,15 @@ export interface Analysis {
   directives?: { list: Directive[]; used: boolean[] };
   /** The parsed document; present only when the file has no diagnostics of its own. */
   doc: Doc | null;
+  /**
+   * What the MCP list tools show of the parsed document, kept by the MCP server instead of `doc` (set
+   * exactly when `doc` was, which is then dropped: src/core/row.ts).
+   */
+  row?: DocRow;
 }
+
+/** A document's row: its title (list_documents) and the values its kind's list tools show (`KindDef.row`). */
+export type DocRow = { title: string } & Record<string, string | number>;
 
 /** Input to a kind's analyzer: the decoded text of one file and where it sits. */
 export interface FileText {

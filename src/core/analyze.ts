@@ -4,8 +4,9 @@ import type { ReadOutcome } from './file-identity.js';
 import { realRootOf } from './layout.js';
 import type { FileRef, Problem } from './layout.js';
 import { capDiagnostics } from './result.js';
+import { detached } from './detach.js';
 import type { Kind } from './types.js';
-import { analyzeDocument, fileFailure } from '../engine/analyze-file.js';
+import { analyzeDocument, fileFailure, parseDocument } from '../engine/analyze-file.js';
 import type { FileProblem } from '../engine/file-stage.js';
 import type { AnyKind } from '../engine/kind.js';
 import type { Project } from '../engine/project.js';
@@ -34,8 +35,25 @@ export function problemFailure(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, pro
 export function analyzeBytes(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, bytes: Uint8Array, project: Project, withBody = true): Analysis {
   const kind = kindOf(project, ref.kind);
   const analysis = analyzeDocument(kind, project.data(kind), ref, bytes, withBody, project.severityFor(ref.path));
-  analysis.diagnostics = capDiagnostics(analysis.diagnostics);
+  // What memos and the rules across files keep, detached from the file's text (the parsed document,
+  // served by MCP, is left as it is: it lives only as long as the text does).
+  analysis.diagnostics = detached(capDiagnostics(analysis.diagnostics));
+  analysis.id = detached(analysis.id);
+  analysis.facts = detached(analysis.facts);
+  if (analysis.directives) analysis.directives = { list: detached(analysis.directives.list), used: analysis.directives.used };
   return analysis;
+}
+
+/**
+ * The parsed document of a file whose analysis passed, read and parsed again (the MCP server keeps rows,
+ * not documents: src/core/row.ts). Null when it cannot be read now or no longer parses into a document.
+ */
+export function documentOf(ref: FileRef, project: Project): unknown {
+  if (ref.problem) return null;
+  const read = readLimited(ref.abs, maxBytes(project, ref.kind), realRootOf(ref));
+  if (read.kind !== 'bytes') return null;
+  const kind = kindOf(project, ref.kind);
+  return parseDocument(kind, project.data(kind), ref, read.bytes);
 }
 
 /** What discovery found instead of a file (layout.ts `Problem`). */
@@ -59,13 +77,16 @@ export interface IdentifiedAnalysis {
  * Reads and analyzes one discovered document. Returns null when the file vanished between discovery
  * and read (it is then omitted, counted nowhere). The size is checked on the open handle before reading.
  */
-export function analyzeFileIdentified(ref: FileRef, project: Project, withBody = true): IdentifiedAnalysis | null {
+export function analyzeFileIdentified(ref: FileRef, project: Project, withBody = true, hashing = true): IdentifiedAnalysis | null {
   if (ref.problem) return { analysis: problemFailure(ref, discoveryProblem(ref, ref.problem), project), identity: `problem:${ref.problem}`, hash: null };
-  return analyzeRead(ref, readLimited(ref.abs, maxBytes(project, ref.kind), realRootOf(ref)), project, withBody);
+  return analyzeRead(ref, readLimited(ref.abs, maxBytes(project, ref.kind), realRootOf(ref)), project, withBody, undefined, hashing);
 }
 
-/** Analyzes what `readLimited` got for a document; `hash` when the caller hashed the bytes already. */
-export function analyzeRead(ref: FileRef, read: ReadOutcome, project: Project, withBody = true, hash?: string): IdentifiedAnalysis | null {
+/**
+ * Analyzes what `readLimited` got for a document; `hash` when the caller hashed the bytes already.
+ * `hashing: false` when nothing will keep the hash (a lint without a cache): it is then null.
+ */
+export function analyzeRead(ref: FileRef, read: ReadOutcome, project: Project, withBody = true, hash?: string, hashing = true): IdentifiedAnalysis | null {
   switch (read.kind) {
     case 'gone':
       return null;
@@ -82,7 +103,7 @@ export function analyzeRead(ref: FileRef, read: ReadOutcome, project: Project, w
     case 'too-large':
       return { analysis: problemFailure(ref, { type: 'too-large', size: read.size, limit: maxBytes(project, ref.kind) + 1 }, project), identity: read.identity, hash: null };
     case 'bytes':
-      return { analysis: analyzeBytes(ref, read.bytes, project, withBody), identity: read.identity, hash: hash ?? contentHash(read.bytes) };
+      return { analysis: analyzeBytes(ref, read.bytes, project, withBody), identity: read.identity, hash: hash ?? (hashing ? contentHash(read.bytes) : null) };
   }
 }
 

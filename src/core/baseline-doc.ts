@@ -3,6 +3,7 @@ import type { Analysis } from './analysis.js';
 import type { FileRef } from './layout.js';
 import type { Memo } from './lint.js';
 import { hasError } from './result.js';
+import { served } from './row.js';
 import type { ParseFailureResult } from './types.js';
 import { suppressIn } from '../engine/baseline.js';
 import type { Project, SeverityOf } from '../engine/project.js';
@@ -18,7 +19,7 @@ import type { Project, SeverityOf } from '../engine/project.js';
 export function servedUnderBaseline(project: Project, ref: FileRef, analysis: Analysis, result: ParseFailureResult | null, memo: Memo | null): { result: ParseFailureResult | null; analysis: Analysis } {
   if (result === null) return { result, analysis };
   const { result: kept, suppressed } = suppressIn(project.suppressions.counts, result);
-  if (analysis.doc !== null || suppressed.length === 0 || (kept !== null && hasError(kept.diagnostics))) return { result: kept, analysis };
+  if (served(analysis) || suppressed.length === 0 || (kept !== null && hasError(kept.diagnostics))) return { result: kept, analysis };
   const off = new Set(suppressed);
   const severity = project.severityFor(ref.path);
   const quiet: SeverityOf = (rule) => (off.has(rule) ? 'off' : severity(rule));

@@ -10,7 +10,8 @@ import { discover, reach, refAt } from './layout.js';
 import type { FileRef } from './layout.js';
 import { LintCache } from './lint-cache.js';
 import type { CacheEntry, Folders } from './lint-cache.js';
-import { PARALLEL_MIN_FILES, analyzeInWorkers, workerCount } from './parallel.js';
+import { PARALLEL_MIN_FILES, analyzeInParallel, threadCount } from './parallel.js';
+import type { Split } from './parallel.js';
 import { hasError, resultOf } from './result.js';
 import { skippedPath } from './named-paths.js';
 import { realFolder } from './safe-fs.js';
@@ -230,19 +231,26 @@ export function prepare(p: Plan, memo: Memo | null): { slots: (Analysis | null)[
   return { slots, work };
 }
 
+/** One piece of work, in this thread (`hashing: false` when no memo keeps content hashes). */
+export function analyzeWork(project: Project, w: Work, hashing = true): IdentifiedAnalysis | null {
+  return w.read ? analyzeRead(w.ref, w.read.outcome, project, w.withBody, w.read.hash) : analyzeFileIdentified(w.ref, project, w.withBody, hashing);
+}
+
 /** The work, in this thread. */
 export function analyzeHere(project: Project, work: readonly Work[]): (IdentifiedAnalysis | null)[] {
-  return work.map((w) => (w.read ? analyzeRead(w.ref, w.read.outcome, project, w.withBody, w.read.hash) : analyzeFileIdentified(w.ref, project, w.withBody)));
+  return work.map((w) => analyzeWork(project, w));
+}
+
+/** One result into its slot, and into the memo. */
+export function fillOne(slots: (Analysis | null)[], w: Work, r: IdentifiedAnalysis | null, memo: Memo | null): void {
+  if (!r) return; // vanished between discovery and read: omitted
+  slots[w.index] = r.analysis;
+  memo?.remember(w.ref, w.withBody, r);
 }
 
 /** The results of the work into their slots, and into the memo. */
 export function fill(slots: (Analysis | null)[], work: readonly Work[], done: readonly (IdentifiedAnalysis | null)[], memo: Memo | null): void {
-  done.forEach((r, i) => {
-    const w = work[i]!;
-    if (!r) return; // vanished between discovery and read: omitted
-    slots[w.index] = r.analysis;
-    memo?.remember(w.ref, w.withBody, r);
-  });
+  done.forEach((r, i) => fillOne(slots, work[i]!, r, memo));
 }
 
 /** The work done: rules across files, and the results. */
@@ -255,7 +263,7 @@ function complete(project: Project, p: Plan, slots: (Analysis | null)[], work: r
 export interface KindEntry {
   ref: FileRef;
   analysis: Analysis;
-  /** Own and cross-file diagnostics when one is an error; null when the document passes (then `analysis.doc` is set). */
+  /** Own and cross-file diagnostics when one is an error; null when the document passes (then `analysis.doc` or `analysis.row` is set). */
   failure: ParseFailureResult | null;
   /** The diagnostics of a document that passes with warnings only (SPEC §8: it is served, with them). */
   warnings: ParseFailureResult | null;
@@ -263,9 +271,19 @@ export interface KindEntry {
 
 /** Every document of one kind through the pipeline, each with its result (the MCP server's view of a kind). */
 export function lintKind(project: Project, kind: Kind, memo: Memo | null): KindEntry[] {
-  const p = plan(project, undefined, project.root, memo, [kind]);
-  const { slots, work } = prepare(p, memo);
+  const { p, slots, work } = planKind(project, kind, memo);
   fill(slots, work, analyzeHere(project, work), memo);
+  return kindEntries(project, p, slots, memo);
+}
+
+/** `lintKind`'s first half: the kind's documents, those the memo knows, and the work left to analyze. */
+export function planKind(project: Project, kind: Kind, memo: Memo | null): { p: Plan; slots: (Analysis | null)[]; work: Work[] } {
+  const p = plan(project, undefined, project.root, memo, [kind]);
+  return { p, ...prepare(p, memo) };
+}
+
+/** `lintKind`'s second half, once every slot is filled (`fill`): rules across files, and each document's result. */
+export function kindEntries(project: Project, p: Plan, slots: readonly (Analysis | null)[], memo: Memo | null): KindEntry[] {
   const entries: { ref: FileRef; analysis: Analysis }[] = [];
   slots.forEach((analysis, i) => {
     if (analysis) entries.push({ ref: p.needed[i]!, analysis });
@@ -373,7 +391,8 @@ export interface RunOptions extends LintOptions {
  * The CLI's lint: the same pipeline, with ESLint-style `--cache` as its memo (see `CacheMemo`) and
  * worker threads for large runs. Notices: a cache that cannot be read or written.
  */
-export async function lintFiles(options: RunOptions): Promise<LintRun & { notices: string[] }> {
+export async function lintFiles(options: RunOptions): Promise<LintRun & { notices: string[]; timing: Timing }> {
+  const started = performance.now();
   const project = options.project ?? loadProject(options.root, options);
   /** What the run itself met (a cache that cannot be read or written): warnings on stderr, never failures. */
   const notices: string[] = [];
@@ -389,13 +408,44 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { notice
   }
   notices.push(...p.skipped);
   const { slots, work } = prepare(p, memo);
-  const parallel = options.parallel !== false && work.length >= PARALLEL_MIN_FILES && workerCount() > 1;
-  // Workers read their files themselves: bytes are not sent to them.
-  const done = parallel ? await analyzeInWorkers(options.root, projectOptions({ ...options, cwd }), work.map((w) => ({ ref: w.ref, withBody: w.withBody }))) : analyzeHere(project, work);
-  const run = complete(project, p, slots, work, done, memo);
+  const planned = performance.now();
+  const parallel = options.parallel !== false && work.length >= PARALLEL_MIN_FILES && threadCount() > 1;
+  // Each result goes to its slot as it comes, reduced to what the rest of the run reads (SPEC §13: memory
+  // grows with the documents' facts only): no parsed document, and the strings the plan holds already.
+  const take = (i: number, r: IdentifiedAnalysis | null): void => {
+    const w = work[i]!;
+    if (r) {
+      r.analysis.doc = null;
+      r.analysis.path = w.ref.path;
+      r.analysis.kind = w.ref.kind;
+    }
+    fillOne(slots, w, r, memo);
+  };
+  const hashing = memo !== null;
+  let split: Split = { here: work.length, inWorkers: 0, workers: 0 };
+  if (parallel) {
+    // Workers read their files themselves: bytes are not sent to them.
+    const items = work.map((w) => ({ ref: w.ref, withBody: w.withBody }));
+    split = await analyzeInParallel(options.root, projectOptions({ ...options, cwd }), { items, here: (i) => analyzeWork(project, work[i]!, hashing), done: take }, { hashing });
+  } else {
+    work.forEach((w, i) => take(i, analyzeWork(project, w, hashing)));
+  }
+  const analyzed = performance.now();
+  const run = finish(project, slots.filter((a): a is Analysis => a !== null), p.selected);
   const problem = memo?.save(p.needed, slots);
   if (problem) notices.push(problem);
-  return { ...run, notices };
+  const timing = { loadAndPlanMs: planned - started, analyzeMs: analyzed - planned, finishMs: performance.now() - analyzed, ...split };
+  return { ...run, notices, timing };
+}
+
+/** Where a lint's time went (`DOCGATE_TIMING=1`, docs/performance.md): the main thread's phases, and who analyzed what. */
+export interface Timing extends Split {
+  /** Configuration, rules, listing, and the cache's look-ups. */
+  loadAndPlanMs: number;
+  /** Reading and analyzing (in this thread and the workers). */
+  analyzeMs: number;
+  /** Rules across files, results, baseline, writing the cache. */
+  finishMs: number;
 }
 
 /**

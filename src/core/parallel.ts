@@ -10,11 +10,46 @@ export interface WorkItem {
   withBody: boolean;
 }
 
-/** Below this many files the start-up of workers (~0.1 s each) costs more than it saves. */
+/** Below this many files the start-up of a worker (~0.1 s) costs more than it saves. */
 export const PARALLEL_MIN_FILES = 400;
 
-export function workerCount(): number {
-  return Math.min(availableParallelism(), 8);
+/**
+ * Threads a large run analyzes on, this one included: one per core the process may run on (Node's
+ * availableParallelism follows the CPU affinity, so `taskset -c 0` gives 1). No cap: each thread holds
+ * only the chunks in flight (docs/performance.md).
+ */
+export function threadCount(): number {
+  return availableParallelism();
+}
+
+/**
+ * Documents per message. Small, so that a worker holds little at a time (memory flat in the number of
+ * documents, SPEC §13) and this thread never waits long for its own chunk to end; a message costs ~0.1 ms.
+ */
+const CHUNK = 64;
+/** Chunks sent ahead to each worker: it starts the next while this thread is busy with a chunk of its own. */
+const IN_FLIGHT = 2;
+/**
+ * A worker's young generation. V8's default (up to 48 MB per thread) lets each worker hold that much
+ * garbage between scavenges: with two workers a third of the 300 MB bound. A worker's live data is a
+ * few chunks, so a small young generation costs no time (measured in docs/performance.md).
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
+
+/** How a parallel run analyzes one item here and takes each result (in any order). */
+export interface ParallelWork {
+  items: readonly WorkItem[];
+  /** Analyzes item `index` in this thread. */
+  here(index: number): IdentifiedAnalysis | null;
+  /** The result of item `index`, from this thread or a worker, as soon as it is known. */
+  done(index: number, result: IdentifiedAnalysis | null): void;
+}
+
+/** How many items this thread and the workers analyzed, and how many workers were started. */
+export interface Split {
+  here: number;
+  inWorkers: number;
+  workers: number;
 }
 
 interface Reply {
@@ -23,41 +58,101 @@ interface Reply {
 }
 
 /**
- * Analyzes files on worker threads (one per core; each loads the rules once and reads its own files).
- * Work goes out in chunks on demand, so a slow chunk does not hold the others back. Parsed documents are
- * not sent back: lint needs diagnostics and facts only.
+ * Analyzes items on every core: this thread and `threads - 1` worker threads (each loads the rules once
+ * and reads its own files) take chunks from one queue, so nobody idles while work is left and nothing
+ * waits for workers to start. This thread analyzes one chunk per turn of its event loop, taking the
+ * workers' replies in between. Parsed documents are not sent back. A worker that fails (out of memory
+ * under its limits, say) hands its chunks back: this thread analyzes them, so the run still completes.
+ * `hashing`: whether results need their content hash (a cache keeps it); `rows`: the workers send each
+ * document's row instead of nothing (the MCP server keeps rows, src/core/row.ts).
  */
-export function analyzeInWorkers(root: string, project: ProjectOptions, items: readonly WorkItem[], threads = workerCount()): Promise<(IdentifiedAnalysis | null)[]> {
-  // Loaded here, not at start-up: a one-file lint never starts a worker (node:worker_threads costs ~1 ms).
-  const { Worker: WorkerThread } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
-  const size = Math.max(25, Math.ceil(items.length / (threads * 8)));
-  const chunks: WorkItem[][] = [];
-  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
-  const results: (IdentifiedAnalysis | null)[] = new Array(items.length).fill(null);
+export function analyzeInParallel(root: string, project: ProjectOptions, work: ParallelWork, options: { hashing: boolean; rows?: boolean }, threads = threadCount()): Promise<Split> {
+  const { items } = work;
+  const chunks = Math.ceil(items.length / CHUNK);
+  const range = (c: number): [number, number] => [c * CHUNK, Math.min(items.length, (c + 1) * CHUNK)];
   let next = 0;
-  let done = 0;
+  let finished = 0;
+  const split: Split = { here: 0, inWorkers: 0, workers: 0 };
+  /** Chunks of failed workers, to do here. */
+  const returned: number[] = [];
+  const take = (): number => returned.pop() ?? (next < chunks ? next++ : -1);
   return new Promise((resolve, reject) => {
-    const workers: Worker[] = [];
-    const finish = (err?: Error) => {
+    const workers = new Set<Worker>();
+    let settled = false;
+    const end = (err?: unknown): void => {
+      if (settled) return;
+      settled = true;
       for (const w of workers) void w.terminate();
-      if (err) reject(err);
-      else resolve(results);
+      if (err === undefined) resolve(split);
+      else reject(err instanceof Error ? err : new Error(String(err)));
     };
-    const feed = (w: Worker) => {
-      if (next < chunks.length) w.postMessage({ chunk: next, items: chunks[next++] });
+    /** Hands a chunk's results over (an exception ends the run with it) and counts the chunk done. */
+    const settle = (handOver: () => void): boolean => {
+      try {
+        handOver();
+      } catch (e) {
+        end(e);
+        return false;
+      }
+      if (++finished === chunks) end();
+      return !settled;
     };
-    for (let t = 0; t < Math.min(threads, chunks.length); t++) {
-      const w = new WorkerThread(new URL('./analyze-worker.js', import.meta.url), { workerData: { root, project } });
-      workers.push(w);
-      w.on('message', (reply: Reply) => {
-        const base = reply.chunk * size;
-        reply.out.forEach((r, i) => (results[base + i] = r));
-        if (++done === chunks.length) finish();
-        else feed(w);
+    let localBusy = false;
+    const local = (): void => {
+      localBusy = false;
+      if (settled) return;
+      const c = take();
+      if (c < 0) return;
+      const [from, to] = range(c);
+      const ok = settle(() => {
+        for (let i = from; i < to; i++) work.done(i, work.here(i));
+        split.here += to - from;
       });
-      w.on('error', (e) => finish(e));
-      feed(w);
+      if (ok) wake();
+    };
+    const wake = (): void => {
+      if (settled || localBusy) return;
+      localBusy = true;
+      setImmediate(local);
+    };
+    if (chunks === 0) return end();
+    // Loaded here, not at start-up: a one-file lint never starts a worker (node:worker_threads costs ~1 ms).
+    const { Worker: WorkerThread } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
+    for (let t = 1; t < Math.min(threads, chunks); t++) {
+      const w = new WorkerThread(new URL('./analyze-worker.js', import.meta.url), { workerData: { root, project, hashing: options.hashing, rows: options.rows === true }, resourceLimits: WORKER_LIMITS });
+      workers.add(w);
+      split.workers++;
+      const held = new Set<number>();
+      const feed = (): void => {
+        while (!settled && held.size < IN_FLIGHT) {
+          const c = take();
+          if (c < 0) return;
+          held.add(c);
+          const [from, to] = range(c);
+          w.postMessage({ chunk: c, items: items.slice(from, to) });
+        }
+      };
+      w.on('message', (reply: Reply) => {
+        if (settled) return;
+        held.delete(reply.chunk);
+        const ok = settle(() => {
+          const [from] = range(reply.chunk);
+          reply.out.forEach((r, k) => work.done(from + k, r));
+          split.inWorkers += reply.out.length;
+        });
+        if (ok) feed();
+      });
+      const lost = (): void => {
+        workers.delete(w);
+        if (settled) return;
+        returned.push(...held);
+        held.clear();
+        wake();
+      };
+      w.on('error', lost);
+      w.on('exit', lost);
+      feed();
     }
-    if (chunks.length === 0) finish();
+    wake();
   });
 }

@@ -1,12 +1,15 @@
 import { statSync, watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import { join } from 'node:path';
+import { documentOf } from './analyze.js';
 import type { IdentifiedAnalysis } from './analyze.js';
 import type { Analysis } from './analysis.js';
 import { identityOf } from './file-identity.js';
 import type { FileRef } from './layout.js';
-import { RACY_WINDOW_MS, lintKind } from './lint.js';
-import type { KindEntry, Memo, Reuse } from './lint.js';
+import { RACY_WINDOW_MS, analyzeHere, analyzeWork, fill, fillOne, kindEntries, planKind } from './lint.js';
+import type { KindEntry, Memo, Plan, Reuse, Work } from './lint.js';
+import { PARALLEL_MIN_FILES, analyzeInParallel, threadCount } from './parallel.js';
+import { keepRow } from './row.js';
 import { isInside, realFolder, resolved } from './safe-fs.js';
 import type { Kind } from './types.js';
 import { loadProject } from '../engine/project.js';
@@ -24,8 +27,9 @@ interface Remembered {
    * file's text, and one string made of both would be copied and compared whole for every document.
    */
   key: string;
-  /** Analyzed with its rules (not only for its facts): a parsed document, or its failure. */
+  /** Analyzed with its rules (not only for its facts): a document's row, or its failure. */
   full: boolean;
+  /** Without its parsed document: its row (src/core/row.ts), facts and diagnostics. */
   analysis: Analysis;
 }
 
@@ -85,6 +89,33 @@ export interface RepositoryOptions {
   watch?: boolean;
   /** `--config` and the folder it is relative to. */
   project?: ProjectOptions;
+  /**
+   * Many documents to analyze are analyzed on worker threads: `entries()` throws NeedsLoad instead, and
+   * the caller awaits `load(kind)` and asks again (the MCP server's ToolRunner).
+   */
+  workers?: boolean;
+}
+
+/** `entries(kind)` has many documents to analyze: `await load(kind)`, then ask again (RepositoryOptions.workers). */
+export class NeedsLoad extends Error {
+  constructor(readonly kind: Kind) {
+    super(`the ${kind} documents are to be analyzed on worker threads first`);
+  }
+}
+
+/** Parsed documents kept for get tools (a SysRS of 20 KB parses into ~100 KB): a few MB at most. */
+const KEEP_PARSED = 32;
+
+/** A kind's documents being made again: the plan, what the memory holds, the work left. */
+interface Run {
+  project: Project;
+  memo: MemoryMemo;
+  p: Plan;
+  slots: (Analysis | null)[];
+  work: Work[];
+  /** The kind's watch, and the changes the run took from it (given back when the run is dropped). */
+  watch: Watch | undefined;
+  changed: Set<string> | 'all';
 }
 
 /**
@@ -101,6 +132,7 @@ export interface RepositoryOptions {
  */
 class MemoryMemo implements Memo {
   constructor(
+    private readonly project: Project,
     private readonly remembered: Map<string, Remembered>,
     private readonly key: string,
     private readonly forced: (path: string) => boolean,
@@ -124,6 +156,8 @@ class MemoryMemo implements Memo {
   }
 
   remember(ref: FileRef, full: boolean, r: IdentifiedAnalysis): void {
+    // The row, not the parsed document (in place: the run's own slot holds the same analysis).
+    keepRow(r.analysis, this.project);
     // The identity of the handle the bytes came from: a change after our stat is seen next time.
     this.remembered.set(ref.path, { identity: r.identity, key: this.key, full, analysis: r.analysis });
   }
@@ -163,7 +197,7 @@ export class Repository {
    * while their stat identity is unchanged.
    */
   lintMemo(project: Project): Memo {
-    return new MemoryMemo(this.remembered, project.key, () => false, () => {});
+    return new MemoryMemo(project, this.remembered, project.key, () => false, () => {});
   }
 
   /**
@@ -235,11 +269,107 @@ export class Repository {
 
   /** Every document of `kind`, sorted by path (code point order). */
   entries(kind: Kind): Entry[] {
+    const run = this.begin(kind);
+    if ('entries' in run) return run.entries;
+    if (this.options.workers && run.work.length >= PARALLEL_MIN_FILES && threadCount() > 1) {
+      // Kept for load(), which the caller awaits next: the watch's changes were taken by this run.
+      this.parked.set(kind, run);
+      throw new NeedsLoad(kind);
+    }
+    fill(run.slots, run.work, analyzeHere(run.project, run.work), run.memo);
+    return this.end(kind, run);
+  }
+
+  /**
+   * A run parked by `entries()` that will not be loaded (the caller gives up): its kind is looked at
+   * afresh next time, every document checked again.
+   */
+  abandon(kind: Kind): void {
+    const run = this.parked.get(kind);
+    this.parked.delete(kind);
+    if (run) this.drop(run);
+  }
+
+  /** A run that will not end: the changes it took from its watch are given back, so the next call looks again. */
+  private drop(run: Run): void {
+    const w = run.watch;
+    if (!w) return;
+    w.dirty = true;
+    if (w.changed === 'all' || run.changed === 'all') w.changed = 'all';
+    else for (const path of run.changed) w.changed.add(path);
+  }
+
+  /** Runs that `entries()` left to `load()`. */
+  private readonly parked = new Map<Kind, Run>();
+  /** Kinds being loaded on worker threads, so that a second call waits for the first. */
+  private readonly loading = new Map<Kind, Promise<void>>();
+
+  /**
+   * Makes a kind's entries again, analyzing on worker threads as lint does (the cold load of a large
+   * root: SPEC §13); `entries()` then finds every document remembered.
+   */
+  async load(kind: Kind): Promise<void> {
+    const run = this.parked.get(kind);
+    this.parked.delete(kind);
+    let pending = this.loading.get(kind);
+    if (!pending) {
+      pending = this.loadKind(kind, run).finally(() => this.loading.delete(kind));
+      this.loading.set(kind, pending);
+    } else if (run) {
+      // Parked by a second call while the kind was loading: the load under way serves it, and what the
+      // run took from the watch (changes made meanwhile) is seen by the next call.
+      this.drop(run);
+    }
+    await pending;
+  }
+
+  private async loadKind(kind: Kind, parked: Run | undefined): Promise<void> {
+    const run = parked ?? this.begin(kind);
+    if ('entries' in run) return;
+    const { project, work } = run;
+    if (work.length < PARALLEL_MIN_FILES || threadCount() < 2) {
+      fill(run.slots, work, analyzeHere(project, work), run.memo);
+    } else {
+      // As lint does: this thread and the workers take chunks; workers read their own files and send back
+      // rows, facts and diagnostics (never parsed documents). Made under the project of the run's start
+      // (remembered under its key): a project changed since is seen by the next entries(), which then
+      // makes the kind again.
+      const items = work.map((w) => ({ ref: w.ref, withBody: w.withBody }));
+      await analyzeInParallel(this.root, this.options.project ?? {}, { items, here: (i) => analyzeWork(project, work[i]!), done: (i, r) => fillOne(run.slots, work[i]!, r, run.memo) }, { hashing: false, rows: true });
+    }
+    this.end(kind, run);
+  }
+
+  /** The documents parsed last for `document()`, by the analysis of their entry, the most recent last. */
+  private readonly parsed = new Map<Analysis, unknown>();
+
+  /**
+   * The parsed document of an entry that passes, read and parsed again from its one file (the server
+   * keeps rows, not documents). Null when the file changed since its entry was made so that it no longer
+   * parses into a document (the next call sees the change). The last few are kept, under the analysis
+   * they belong to: an agent reads a document in windows, and a changed file gets a new analysis.
+   */
+  document(entry: Entry): unknown {
+    if (entry.failure !== null) return null;
+    const key = entry.analysis;
+    const kept = this.parsed.get(key);
+    this.parsed.delete(key);
+    const doc = kept ?? documentOf(entry.ref, this.project());
+    if (doc === null) return null;
+    this.parsed.set(key, doc);
+    if (this.parsed.size > KEEP_PARSED) this.parsed.delete(this.parsed.keys().next().value!);
+    return doc;
+  }
+
+  /**
+   * A kind's entries as they were when nothing changed; else the run that makes them again: the plan,
+   * what the memory holds, the work left. Change events from here on make the next call look again.
+   */
+  private begin(kind: Kind): { entries: Entry[] } | Run {
     const project = this.project();
     const w = this.options.watch ? this.watchOf(project, kind) : undefined;
     const memo = this.memo.get(kind);
-    if (w && w.ok && !w.dirty && memo && !memo.links && memo.key === project.key) return memo.entries;
-    // Events from here on make the next call look again.
+    if (w && w.ok && !w.dirty && memo && !memo.links && memo.key === project.key) return { entries: memo.entries };
     const changed = w?.changed ?? new Set<string>();
     if (w) {
       w.dirty = false;
@@ -256,10 +386,16 @@ export class Repository {
         w.dirty = true;
       }
     };
-    const entries = lintKind(project, kind, new MemoryMemo(this.remembered, project.key, forced, onListed));
+    const mm = new MemoryMemo(project, this.remembered, project.key, forced, onListed);
+    return { project, memo: mm, ...planKind(project, kind, mm), watch: w, changed };
+  }
+
+  /** The run's work done (every slot filled): rules across files, the entries, and what is remembered. */
+  private end(kind: Kind, run: Run): Entry[] {
+    const entries = kindEntries(run.project, run.p, run.slots, run.memo);
     const live = new Set(entries.map((e) => e.ref.path));
     for (const [path, r] of this.remembered) if (r.analysis.kind === kind && !live.has(path)) this.remembered.delete(path);
-    this.memo.set(kind, { key: project.key, links: entries.some((e) => e.ref.link === true), entries });
+    this.memo.set(kind, { key: run.project.key, links: entries.some((e) => e.ref.link === true), entries });
     return entries;
   }
 }

@@ -81,6 +81,18 @@ export function fileFailure(kind: AnyKind, data: KindData, place: DocPlace, prob
 }
 
 /**
+ * The parsed document of bytes whose analysis passed (the MCP server keeps rows, not documents, and
+ * parses a document again when a get tool asks for it): decode, parse, the kind's document; no rule
+ * runs. Null when the bytes do not decode or the kind makes no document of them.
+ */
+export function parseDocument(kind: AnyKind, data: KindData, place: DocPlace, bytes: Uint8Array): unknown {
+  const { text } = decode(bytes);
+  if (text === null) return null;
+  const file: FileText = { path: place.path, lang: place.lang, text, size: bytes.length };
+  return kind.doc(kind.parse(file, data, true), file);
+}
+
+/**
  * Analyzes one document given as bytes. `full: false` when only its facts are needed (a file not
  * selected whose facts feed rules across files): no rule runs, and the kind may parse less.
  */

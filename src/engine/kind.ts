@@ -91,6 +91,11 @@ export interface KindDef<P extends Layers, F, D> {
   emptyFacts(path: string, lang: string | null): F;
   /** The parsed document handed to MCP clients, for a document without errors. */
   doc(parsed: P, file: FileText): D | null;
+  /**
+   * What the kind's MCP list tools show of a document that parses, besides its title (list_documents):
+   * a few short values the MCP server keeps instead of the parsed document (SPEC §13).
+   */
+  row?(doc: D): Record<string, string | number>;
   /** Rules across the documents of this kind. */
   crossFile: readonly CrossFileRule<F>[];
   codec: FactsCodec<F>;

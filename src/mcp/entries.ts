@@ -1,17 +1,28 @@
-import type { Doc } from '../core/analysis.js';
+import type { Doc, DocRow } from '../core/analysis.js';
 import type { Entry } from '../core/repository.js';
 import type { ParseFailureResult } from '../core/types.js';
 import { byCodePoint, firstLine } from './text.js';
-import { resultOutput } from './tool.js';
+import { ToolError, resultOutput } from './tool.js';
 import type { ToolContext, ToolOutput } from './tool.js';
 import { documentText } from '../core/document-text.js';
 import { UUID } from '../parse/uuid.js';
 
-/** An entry's parsed document, or its ParseFailureResult (the core sets exactly one of them). */
-export function outcome<T extends Doc>(e: Entry): { doc: T; failure: null } | { doc: null; failure: ParseFailureResult } {
+/** An entry's row (what list tools show), or its ParseFailureResult (the core sets exactly one of them). */
+export function rowOutcome<R extends DocRow = DocRow>(e: Entry): { row: R; failure: null } | { row: null; failure: ParseFailureResult } {
+  if (e.failure) return { row: null, failure: e.failure };
+  if (e.analysis.row) return { row: e.analysis.row as R, failure: null };
+  throw new Error(`internal: ${e.ref.path} has neither a row nor a failure`);
+}
+
+/**
+ * An entry's parsed document, read and parsed again from its file (the server keeps rows, not
+ * documents), or its ParseFailureResult.
+ */
+export function outcome<T extends Doc>(e: Entry, ctx: ToolContext): { doc: T; failure: null } | { doc: null; failure: ParseFailureResult } {
   if (e.failure) return { doc: null, failure: e.failure };
-  if (e.analysis.doc) return { doc: e.analysis.doc as T, failure: null };
-  throw new Error(`internal: ${e.ref.path} has neither a document nor a failure`);
+  const doc = ctx.repo.document(e);
+  if (doc === null) throw new ToolError(`${e.ref.path} changed while it was read; call again to read it as it is now`);
+  return { doc: doc as T, failure: null };
 }
 
 /**
@@ -48,20 +59,23 @@ export function notFoundOutput(label: string, code: string, name: string, entrie
   return resultOutput({ error: code, message, available }, message);
 }
 
-/** The documents of some entries that parse, and the failures of the others, both in path order. */
-export function partition<T extends Doc>(entries: readonly Entry[]): { docs: T[]; failures: ParseFailureResult[] } {
-  const docs: T[] = [];
+/** The rows of some entries that parse, and the failures of the others, both in path order. */
+export function partition<R extends DocRow>(entries: readonly Entry[]): { rows: R[]; failures: ParseFailureResult[] } {
+  const rows: R[] = [];
   const failures: ParseFailureResult[] = [];
   for (const e of entries) {
-    const { doc, failure } = outcome<T>(e);
+    const { row, failure } = rowOutcome<R>(e);
     if (failure) failures.push(failure);
-    else docs.push(doc);
+    else rows.push(row);
   }
-  return { docs, failures };
+  return { rows, failures };
 }
 
-/** What a listing's text adds for documents that fail: `\n\nFailed to parse: K` and `<id>: <first error line>` each. */
-export function failuresText(failures: readonly ParseFailureResult[]): string {
-  if (failures.length === 0) return '';
-  return `\n\nFailed to parse: ${failures.length}\n${failures.map((f) => `${f.id}: ${firstLine(f.error)}`).join('\n')}`;
+/**
+ * What a listing's text adds for documents that fail: `\n\nFailed to parse: K` and `<id>: <first error
+ * line>` each. A paged listing counts every failure (`total`) and lists those of its page.
+ */
+export function failuresText(failures: readonly ParseFailureResult[], total = failures.length): string {
+  if (total === 0) return '';
+  return `\n\nFailed to parse: ${total}${failures.map((f) => `\n${f.id}: ${firstLine(f.error)}`).join('')}`;
 }

@@ -1,8 +1,34 @@
-/** Paging of the MCP list tools (SPEC §4.4: list_sysrs; list_documents pages the same way). */
+/**
+ * Paging of the MCP list tools (SPEC §4.4: list_sysrs; list_documents pages the same way; SPEC §13:
+ * list_processes, list_templates and list_frameworks answer at most 1,000 rows without arguments).
+ */
+import { formatBytes } from '../core/text.js';
 import { compileGlob } from './text.js';
 import { ToolError } from './tool.js';
 export const DEFAULT_PAGE = 25;
 export const MAX_PAGE = 100;
+
+/** Page sizes of a list tool: the default and the largest a caller may ask for. */
+export interface PageSizes {
+  default: number;
+  max: number;
+}
+
+/** list_sysrs and list_documents: 25 rows by default, at most 100. */
+export const ID_PAGE: PageSizes = { default: DEFAULT_PAGE, max: MAX_PAGE };
+
+/**
+ * The list tools that answered every document before SPEC §13 (list_processes, list_templates,
+ * list_frameworks): up to 1,000 rows, so that a repository of up to 1,000 documents of a kind sees the
+ * answer it always saw, and no larger one floods an agent's context.
+ */
+export const FULL_PAGE: PageSizes = { default: 1000, max: 1000 };
+
+/**
+ * Characters of row JSON one window of a full listing holds at most (see `windowOf`): the answer carries
+ * them twice (the text and structuredContent; pretty-printed JSON adds indentation), well under 1 MB.
+ */
+export const ROWS_BUDGET = 300_000;
 /** Title (and status) of a row whose document fails to parse. */
 export const FAILED = '<failed to parse>';
 
@@ -14,8 +40,8 @@ export interface PageRequest {
   pattern: ((id: string) => boolean) | null;
 }
 
-export function pageRequest(args: { max_results?: number; offset?: number; glob?: string }): PageRequest {
-  const pageSize = Math.min(MAX_PAGE, Math.max(1, args.max_results ?? DEFAULT_PAGE));
+export function pageRequest(args: { max_results?: number; offset?: number; glob?: string }, sizes: PageSizes = ID_PAGE): PageRequest {
+  const pageSize = Math.min(sizes.max, Math.max(1, args.max_results ?? sizes.default));
   const offset = Math.max(0, args.offset ?? 0);
   if (args.glob === undefined) return { pageSize, offset, pattern: null };
   try {
@@ -37,11 +63,73 @@ export function page<R extends { error: string | null }>(rows: readonly R[], req
   };
 }
 
-/** The output-schema properties of a page (after `results`), as `page` fills them. */
-export const PAGE_PROPERTIES = {
-  total: { type: 'integer', minimum: 0 },
-  offset: { type: 'integer', minimum: 0 },
-  max_results: { type: 'integer', minimum: 1, maximum: MAX_PAGE },
-  truncated: { type: 'boolean' },
-  error_count: { type: 'integer', minimum: 0 },
-} as const;
+/** The input-schema properties `max_results` and `offset` of a list tool with these page sizes. */
+export function pageInput(sizes: PageSizes) {
+  return {
+    max_results: { type: 'integer', default: sizes.default, description: `Page size, clamped to 1..${sizes.max} (default ${sizes.default}).` },
+    offset: { type: 'integer', default: 0, description: 'Rows to skip (default 0; negative counts as 0).' },
+  } as const;
+}
+
+/** The output-schema properties of a `Window`. */
+export function windowProperties(sizes: PageSizes) {
+  return {
+    total: { type: 'integer', minimum: 0 },
+    offset: { type: 'integer', minimum: 0 },
+    max_results: { type: 'integer', minimum: 1, maximum: sizes.max },
+    truncated: { type: 'boolean' },
+  } as const;
+}
+
+/** The output-schema properties of a page (after its rows), as `page` fills them: a window and the failures counted. */
+export function pageProperties(sizes: PageSizes) {
+  return { ...windowProperties(sizes), error_count: { type: 'integer', minimum: 0 } } as const;
+}
+
+export const PAGE_PROPERTIES = pageProperties(ID_PAGE);
+
+/** Where a window of a full listing lies: shown in an answer only when paging applies (see `windowOf`). */
+export interface Window {
+  total: number;
+  offset: number;
+  max_results: number;
+  truncated: boolean;
+}
+
+/**
+ * A window over a listing of a list tool that answered every document before paging (list_processes,
+ * list_templates, list_frameworks): its rows are the documents that parse, in the order the tool lists
+ * them, then the failures (in path order), and the window is cut from that one sequence. `window` is
+ * null when the caller gave no `max_results` or `offset` and nothing was cut: the answer then is the one
+ * the tool always gave (SPEC §13: up to 1,000 documents of a kind see exactly the old answer).
+ *
+ * A window also ends before its rows' JSON passes ROWS_BUDGET (one row at least): a failure carries its
+ * diagnostics (up to 100), so 1,000 of them could make an answer of megabytes, and no answer may flood an
+ * agent's context. `truncated` then says that rows remain after the window (`offset` + rows shown < total).
+ */
+export function windowOf<V, F>(valid: readonly V[], failures: readonly F[], args: { max_results?: number; offset?: number }): { valid: V[]; failures: F[]; window: Window | null } {
+  const req = pageRequest(args, FULL_PAGE);
+  const total = valid.length + failures.length;
+  let end = req.offset;
+  for (let used = 0; end < Math.min(total, req.offset + req.pageSize); end++) {
+    used += JSON.stringify(end < valid.length ? valid[end] : failures[end - valid.length]).length;
+    if (used > ROWS_BUDGET && end > req.offset) break;
+  }
+  const window: Window = { total, offset: req.offset, max_results: req.pageSize, truncated: end < total };
+  const shown = args.max_results !== undefined || args.offset !== undefined || window.truncated;
+  return {
+    valid: valid.slice(req.offset, end),
+    failures: failures.slice(Math.max(0, req.offset - valid.length), Math.max(0, end - valid.length)),
+    window: shown ? window : null,
+  };
+}
+
+/**
+ * The line a paged text answer ends with (list_templates, list_frameworks): which rows it shows, and how
+ * to see the next ones. `what` names the rows, e.g. `templates`.
+ */
+export function windowText(w: Window, shown: number, what: string): string {
+  if (shown === 0) return `\n\nShowing none of ${formatBytes(w.total)} rows (${what}, then failures): offset ${formatBytes(w.offset)} is past the end.`;
+  const range = `Showing rows ${formatBytes(w.offset + 1)}–${formatBytes(w.offset + shown)} of ${formatBytes(w.total)} (${what}, then failures)`;
+  return w.truncated ? `\n\n${range}; pass offset ${w.offset + shown} for the next rows.` : `\n\n${range}.`;
+}

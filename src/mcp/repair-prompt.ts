@@ -5,6 +5,7 @@
  */
 import { documentText } from '../core/document-text.js';
 import { lint } from '../core/lint.js';
+import type { Memo } from '../core/lint.js';
 import { allResults } from '../core/tally.js';
 import type { Project } from '../engine/project.js';
 import { documentAt } from './document-args.js';
@@ -23,10 +24,13 @@ function fence(text: string): string {
   return '~'.repeat(longest + 1);
 }
 
-/** The prompt's one user message; a path that is no document is a ToolError (answered as invalid params). */
-export function repairPrompt(project: Project, path: string): string {
+/**
+ * The prompt's one user message; a path that is no document is a ToolError (answered as invalid params).
+ * `memo`: the server's live memory of the repository (documents unchanged are not analyzed again).
+ */
+export function repairPrompt(project: Project, path: string, memo: Memo | null = null): string {
   const ref = documentAt(path, project);
-  const run = lint({ root: project.root, paths: [path], cwd: project.root, project });
+  const run = lint({ root: project.root, paths: [path], cwd: project.root, project }, memo);
   const result = allResults(run).find((r) => r.path === path) ?? null;
   const text = documentText(ref, project);
   const cited = [...new Set(result?.diagnostics.map((d) => d.rule) ?? [])].sort();

@@ -2,7 +2,11 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { compileArguments } from './arguments.js';
 import type { ArgumentCheck } from './arguments.js';
 import { ToolError } from './tool.js';
-import type { ToolContext, ToolDefinition } from './tool.js';
+import type { ToolContext, ToolDefinition, ToolOutput } from './tool.js';
+import { NeedsLoad } from '../core/repository.js';
+
+/** Loads on worker threads per call, at most (see ToolRunner.run). */
+const MAX_LOADS = 3;
 
 export function errorResult(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
@@ -35,6 +39,28 @@ export class ToolRunner {
     return check;
   }
 
+  /**
+   * Runs a handler. A kind with many documents to analyze (cold, or after a checkout) is not analyzed in
+   * the handler: `entries()` stops it (NeedsLoad) after its argument checks, the kind is analyzed on
+   * worker threads as lint does (SPEC §13), and the handler runs again, now finding every document.
+   */
+  private async run(tool: ToolDefinition, args: Record<string, unknown>): Promise<ToolOutput> {
+    for (let loads = 0; ; loads++) {
+      try {
+        return tool.handler(args, this.ctx);
+      } catch (e) {
+        if (!(e instanceof NeedsLoad)) throw e;
+        // Each load makes the kind (under the project of its start); only a configuration that keeps
+        // changing while the workers run needs another, and after a few the call gives up.
+        if (loads >= MAX_LOADS) {
+          this.ctx.repo.abandon(e.kind);
+          throw new ToolError(`the configuration kept changing while the ${e.kind} documents were analyzed; call again`);
+        }
+        await this.ctx.repo.load(e.kind);
+      }
+    }
+  }
+
   /** Runs one tool call; never throws. */
   async call(name: string, args: unknown): Promise<ToolAnswer> {
     const tool = this.tools.get(name);
@@ -44,7 +70,7 @@ export class ToolRunner {
     try {
       // Change events already queued by the kernel reach the repository's watchers first (never stale).
       await this.ctx.repo.settle();
-      const out = tool.handler((args ?? {}) as Record<string, unknown>, this.ctx);
+      const out = await this.run(tool, (args ?? {}) as Record<string, unknown>);
       const result: CallToolResult = { content: [{ type: 'text', text: out.text }] };
       if (tool.outputSchema && out.structured) result.structuredContent = out.structured;
       return { result };

@@ -20,12 +20,10 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { VERSION } from '../core/version.js';
-import { ConfigError } from '../core/schemas.js';
 import { answerInvalidParams } from './params.js';
 import { listSchemaResources, readSchemaResource } from './resources.js';
 import { listRuleResources, readRuleResource } from './rule-resources.js';
-import { REPAIR_PROMPT, repairPrompt } from './repair-prompt.js';
-import { ToolError } from './tool.js';
+import { REPAIR_PROMPT } from './repair-prompt.js';
 import type { Project } from '../engine/project.js';
 import { errorResult } from './run-tool.js';
 import { loadProject } from '../engine/project.js';
@@ -134,19 +132,15 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
 
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [REPAIR_PROMPT] }));
 
-  server.setRequestHandler(GetPromptRequestSchema, (request) => {
+  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
     const { name, arguments: args } = request.params;
     if (name !== REPAIR_PROMPT.name) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt '${name}': expected repair, see prompts/list`);
     const path = args?.['path'];
     if (typeof path !== 'string' || path === '') throw new McpError(ErrorCode.InvalidParams, 'The prompt repair needs the argument path (root-relative, e.g. processes/deploy.md)');
-    let text: string;
-    try {
-      text = repairPrompt(project(), path);
-    } catch (e) {
-      if (e instanceof ToolError || e instanceof ConfigError) throw new McpError(ErrorCode.InvalidParams, e.message);
-      throw new McpError(ErrorCode.InternalError, `cannot make the prompt repair for ${path}: ${(e as Error).message}`);
-    }
-    return { description: `Repair ${path}`, messages: [{ role: 'user', content: { type: 'text', text } }] };
+    // Made on the repository thread, where the documents are known already (its lint reuses them).
+    const answer = await workers.repairPrompt(path);
+    if ('error' in answer) throw new McpError(answer.invalid ? ErrorCode.InvalidParams : ErrorCode.InternalError, answer.error);
+    return { description: `Repair ${path}`, messages: [{ role: 'user', content: { type: 'text', text: answer.text } }] };
   });
 
   server.onerror = (e) => log(`protocol error: ${e.message}`);

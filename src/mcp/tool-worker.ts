@@ -9,10 +9,13 @@ import { ToolRunner, errorResult } from './run-tool.js';
 import type { ToolAnswer } from './run-tool.js';
 import type { ToolContext } from './tool.js';
 import { TOOLS } from './tools/index.js';
-import type { ToolReply, ToolRequest, WorkerConfig } from './workers.js';
+import type { PromptAnswer, ToolReply, ToolRequest, WorkerConfig } from './workers.js';
+import { repairPrompt } from './repair-prompt.js';
+import { ToolError } from './tool.js';
+import { ConfigError } from '../core/schemas.js';
 
 const { root, lane, project } = workerData as WorkerConfig;
-const repo = new Repository(root, { watch: lane === 'repository', project });
+const repo = new Repository(root, { watch: lane === 'repository', workers: lane === 'repository', project });
 const ctx: ToolContext = { root, repo, project: () => repo.project() };
 const runner = new ToolRunner(new Map(TOOLS.map((t) => [t.name, t])), ctx);
 const port = parentPort!;
@@ -26,6 +29,23 @@ function post(seq: number, answer: ToolAnswer): void {
   }
 }
 
+/** The prompt `repair`, with the repository's memory (see ToolWorkers.repairPrompt). */
+async function prompt(path: string): Promise<PromptAnswer> {
+  try {
+    await repo.settle();
+    const project = repo.project();
+    return { text: repairPrompt(project, path, repo.lintMemo(project)) };
+  } catch (e) {
+    const invalid = e instanceof ToolError || e instanceof ConfigError;
+    return { error: invalid ? (e as Error).message : `cannot make the prompt repair for ${path}: ${(e as Error).message}`, invalid };
+  }
+}
+
 port.on('message', (request: ToolRequest) => {
+  if (request.prompt === 'repair') {
+    const path = (request.args as { path: string }).path;
+    void prompt(path).then((answer) => port.postMessage({ seq: request.seq, prompt: answer } satisfies ToolReply));
+    return;
+  }
   void runner.call(request.name, request.args).then((answer) => post(request.seq, answer));
 });

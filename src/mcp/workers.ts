@@ -21,11 +21,18 @@ export interface ToolRequest {
   seq: number;
   name: string;
   args: unknown;
+  /** Not a tool call: the prompt `repair` for the document at `args.path` (made where the repository lives). */
+  prompt?: 'repair';
 }
 
-export interface ToolReply extends ToolAnswer {
+/** A thread's answer: a tool call's (`result`, `log`), or a prompt's. */
+export interface ToolReply extends Partial<ToolAnswer> {
   seq: number;
+  prompt?: PromptAnswer;
 }
+
+/** What the repository thread answers for a prompt: its text, or why not (`invalid`: the arguments are at fault). */
+export type PromptAnswer = { text: string } | { error: string; invalid: boolean };
 
 /**
  * Pure threads at most: parse_sysrs calls run side by side up to this many. A core is left to the main
@@ -37,7 +44,7 @@ export function pureThreadCount(): number {
 
 interface Pending {
   name: string;
-  resolve(answer: ToolAnswer): void;
+  resolve(answer: Omit<ToolReply, 'seq'>): void;
 }
 
 /** One worker thread and the calls it has not answered yet. */
@@ -54,7 +61,7 @@ class ToolThread {
       const p = this.pending.get(reply.seq);
       if (!p) return;
       this.pending.delete(reply.seq);
-      p.resolve(reply.log === undefined ? { result: reply.result } : { result: reply.result, log: reply.log });
+      p.resolve(reply);
     });
     // A thread that dies (out of memory, say) fails its own calls only; the next call starts a new one.
     const fail = (why: string) => {
@@ -66,10 +73,10 @@ class ToolThread {
     this.worker.on('exit', (code) => fail(`its worker thread stopped (exit code ${code})`));
   }
 
-  post(seq: number, name: string, args: unknown): Promise<ToolAnswer> {
+  post(seq: number, name: string, args: unknown, prompt?: 'repair'): Promise<Omit<ToolReply, 'seq'>> {
     return new Promise((resolve) => {
       this.pending.set(seq, { name, resolve });
-      this.worker.postMessage({ seq, name, args } satisfies ToolRequest);
+      this.worker.postMessage({ seq, name, args, ...(prompt ? { prompt } : {}) } satisfies ToolRequest);
     });
   }
 }
@@ -97,9 +104,18 @@ export class ToolWorkers {
   }
 
   /** Runs a tool call on its lane's thread; never rejects. */
-  run(lane: Lane, name: string, args: unknown): Promise<ToolAnswer> {
-    if (this.closed) return Promise.resolve({ result: errorResult(`${name} could not run: the server is closing`) });
-    return this.threadFor(lane).post(++this.seq, name, args);
+  async run(lane: Lane, name: string, args: unknown): Promise<ToolAnswer> {
+    if (this.closed) return { result: errorResult(`${name} could not run: the server is closing`) };
+    const { result, log } = await this.threadFor(lane).post(++this.seq, name, args);
+    const answer = result ?? errorResult(`${name} could not run: its thread gave no result`);
+    return log === undefined ? { result: answer } : { result: answer, log };
+  }
+
+  /** Makes the prompt `repair` on the repository thread (its lint uses the repository's memory); never rejects. */
+  async repairPrompt(path: string): Promise<PromptAnswer> {
+    if (this.closed) return { error: 'the server is closing', invalid: false };
+    const answer = await this.threadFor('repository').post(++this.seq, 'repair', { path }, 'repair');
+    return answer.prompt ?? { error: answer.log ?? 'its thread did not answer', invalid: false };
   }
 
   private threadFor(lane: Lane): ToolThread {

@@ -24,6 +24,8 @@ export const frameworkKind: KindDef<FrameworkParse, FrameworkFacts, FrameworkDoc
   facts: () => ({ kind: 'framework' }),
   emptyFacts: () => ({ kind: 'framework' }),
   doc: (p, file) => ({ kind: 'framework', name: p.name, size: file.size, content: file.text }),
+  // list_frameworks.
+  row: (d) => ({ name: d.name, size: d.size }),
   crossFile: [],
   codec: { encode: () => 0, decode: (row) => (row === 0 ? { kind: 'framework' } : null) },
 };

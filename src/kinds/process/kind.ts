@@ -27,6 +27,8 @@ export const processKind: KindDef<ProcessParse, ProcessFacts, ProcessDoc> = {
   facts: (p) => ({ kind: 'process', name: p.name }),
   emptyFacts: () => ({ kind: 'process', name: null }),
   doc: (p) => processDoc(p),
+  // list_processes, search_processes and get_process by name.
+  row: (d) => ({ name: d.name, slug: d.slug, description: d.description }),
   crossFile: [processDuplicateName],
   codec: {
     encode: (f) => locatedRow(f.name),

@@ -1,4 +1,5 @@
 import type { Located } from '../../core/analysis.js';
+import { splitFrontmatter } from '../../core/frontmatter.js';
 import { readFrontmatterDoc } from '../../core/frontmatter-doc.js';
 import type { FrontmatterParse, SchemaCheck } from '../../core/frontmatter-doc.js';
 import { FILE_START, LineIndex } from '../../core/position.js';
@@ -65,6 +66,19 @@ export function processDoc(p: ProcessParse): ProcessDoc | null {
     name: p.name.value,
     slug: p.slug,
     description: typeof description === 'string' ? description : '',
-    content: p.frontmatter.split.body.replace(/^(?:[ \t]*\r?\n)+/, ''),
+    content: contentOf(p.frontmatter.split.body),
   };
+}
+
+/** A process's `content`: its body without frontmatter and without the blank lines after it. */
+export function contentOf(body: string): string {
+  return body.replace(/^(?:[ \t]*\r?\n)+/, '');
+}
+
+/**
+ * The `content` of a process that parses, from its text alone (search_processes: the server keeps rows,
+ * not documents, and a search reads each process again without parsing its frontmatter).
+ */
+export function processContent(text: string): string {
+  return contentOf(splitFrontmatter(text).body);
 }

@@ -30,6 +30,8 @@ export const sysrsKind: KindDef<SysrsParse, SysrsFacts, SysrsDoc> = {
   factsId: (f) => f.id?.value ?? null,
   emptyFacts: (_path, lang) => ({ kind: 'sysrs', id: null, lang }),
   doc: (p, file) => sysrsDoc(p, file),
+  // list_sysrs (its title is the row's title: the whole H1).
+  row: (d) => ({ id: d.id, status: String(d.frontmatter.status ?? 'draft'), ref: d.ref }),
   crossFile: [sysrsDuplicateId, sysrsVariantSource, sysrsVariantId],
   codec: {
     encode: (f) => (f.lang === null ? locatedRow(f.id) : [locatedRow(f.id), f.lang]),

@@ -32,6 +32,8 @@ export const templateKind: KindDef<TemplateParse, TemplateFacts, TemplateDoc> = 
   facts: (p) => ({ kind: 'template', storeAs: p.storeAs, placeholders: p.placeholders }),
   emptyFacts: () => ({ kind: 'template', storeAs: null, placeholders: [] }),
   doc: (p, file) => ({ kind: 'template', name: p.name, fields: p.data, content: file.text }),
+  // list_templates.
+  row: (d) => ({ name: d.name, save_as: d.fields.save_as ?? '', store_as: d.fields.store_as ?? '' }),
   crossFile: [templateDuplicateStoreAs, templatePlaceholder, templatePlaceholderCycle],
   codec: {
     encode: (f) => [locatedRow(f.storeAs), f.placeholders.map(locatedRow)],

@@ -23,7 +23,7 @@ export const getDocument = defineTool<{ kind: string; id: string }>({
     const kind = checkKind(args.kind, ctx);
     const entry = ctx.repo.entries(kind.name).find((e) => e.analysis.id === id);
     if (!entry) throw new ToolError(`no ${kind.name} document found with id '${id}'`);
-    const { doc, failure } = outcome(entry);
+    const { doc, failure } = outcome(entry, ctx);
     if (failure) return resultOutput(failureAnswer(failure, entry, ctx, id));
     return resultOutput(withWarnings(doc as object, entry));
   },

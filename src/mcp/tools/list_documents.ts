@@ -1,9 +1,8 @@
-import { stem } from '../../engine/paths.js';
 import { checkKind } from '../document-args.js';
-import { outcome, uuidOf } from '../entries.js';
+import { rowOutcome, uuidOf } from '../entries.js';
 import { closedObject } from '../schemas.js';
 import { defineTool, jsonOutput } from '../tool.js';
-import { DEFAULT_PAGE, FAILED, PAGE_PROPERTIES, page, pageRequest } from '../paging.js';
+import { FAILED, ID_PAGE, PAGE_PROPERTIES, page, pageInput, pageRequest } from '../paging.js';
 
 /** One row of the listing. */
 export interface DocumentRow {
@@ -13,12 +12,6 @@ export interface DocumentRow {
   error: string | null;
 }
 
-/** A document's title: its H1 (a kind with an outline), its frontmatter `title`, else its id. */
-function titleOf(doc: Record<string, unknown>, id: string): string {
-  if (typeof doc.title === 'string') return doc.title;
-  const fm = doc.frontmatter as Record<string, unknown> | undefined;
-  return typeof fm?.title === 'string' ? fm.title : id;
-}
 
 export const listDocuments = defineTool<{ kind: string; max_results?: number; offset?: number; glob?: string }>({
   name: 'list_documents',
@@ -29,8 +22,7 @@ export const listDocuments = defineTool<{ kind: string; max_results?: number; of
     type: 'object',
     properties: {
       kind: { type: 'string', minLength: 1, description: 'The kind of document, e.g. adr (list_documents answers an unknown kind with the kinds there are).' },
-      max_results: { type: 'integer', default: DEFAULT_PAGE, description: 'Page size, clamped to 1..100 (default 25).' },
-      offset: { type: 'integer', default: 0, description: 'Rows to skip (default 0; negative counts as 0).' },
+      ...pageInput(ID_PAGE),
       glob: { type: 'string', description: 'Filter on ids, case-insensitive: * any run, ? one character, [..] a class. Failed rows never match.' },
     },
     required: ['kind'],
@@ -50,14 +42,14 @@ export const listDocuments = defineTool<{ kind: string; max_results?: number; of
     const { pattern } = req;
     const rows: DocumentRow[] = [];
     for (const e of ctx.repo.entries(kind.name)) {
-      const { doc, failure } = outcome(e);
+      const { row, failure } = rowOutcome(e);
       if (failure) {
         if (!pattern) rows.push({ id: uuidOf(e), title: FAILED, path: e.ref.path, error: failure.error });
         continue;
       }
       const id = e.analysis.id;
       if (pattern && !pattern(id)) continue;
-      rows.push({ id, title: titleOf(doc as unknown as Record<string, unknown>, id || stem(e.ref.path)), path: e.ref.path, error: null });
+      rows.push({ id, title: row.title, path: e.ref.path, error: null });
     }
     return jsonOutput({ kind: kind.name, ...page(rows, req) });
   },

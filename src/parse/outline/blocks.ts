@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import type MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
 import type { Pos } from '../../core/position.js';
+import { scanBlocks } from './scan.js';
 
 // Loaded on first use (synchronously, through its CommonJS build): a lint of processes only never pays for it.
 const require = createRequire(import.meta.url);
@@ -188,8 +189,8 @@ class BlockStream {
   }
 }
 
-/** The top-level blocks of a body (`src` already normalized: no CR, no NUL). */
-function parseBlocks(src: string): Block[] {
+/** The top-level blocks of a body by markdown-it (`src` already normalized: no CR, no NUL). */
+export function markdownItBlocks(src: string): Block[] {
   const md = markdown();
   const stream = new BlockStream();
   // The core rules left on are `block` alone (see `markdown()`), which is this call.
@@ -262,10 +263,17 @@ export class BodyText {
 }
 
 /**
- * A body's lines and blocks. What markdown-it's own `normalize` rule would do is done here: no CR
- * reaches it (markdown-it would break lines at a lone CR; on disk only LF ends a line), NUL becomes U+FFFD.
+ * `DOCGATE_BLOCK_PARSER=markdown-it` parses every body with markdown-it, never the scanner: the json
+ * reports of both paths are compared by a test (test/outline-scanner.test.ts) and can be by hand.
  */
-export function readBody(body: string, offset: number): { text: BodyText; blocks: Block[] } {
+const scannerOff = process.env.DOCGATE_BLOCK_PARSER === 'markdown-it';
+
+/**
+ * A body as markdown-it reads it. What markdown-it's own `normalize` rule would do is done here: no CR
+ * reaches it (markdown-it would break lines at a lone CR; on disk only LF ends a line), NUL becomes
+ * U+FFFD. `lines`: the lines on disk (a CR before LF dropped); `src` and `srcLines`: what is parsed.
+ */
+export function normalizeBody(body: string): { lines: string[]; src: string; srcLines: string[] } {
   let lines = body.split('\n');
   let src = body;
   if (body.includes('\r')) {
@@ -273,5 +281,12 @@ export function readBody(body: string, offset: number): { text: BodyText; blocks
     src = lines.map((l) => (l.includes('\r') ? l.replace(/\r/g, ' ') : l)).join('\n');
   }
   if (src.includes('\0')) src = src.replace(/\0/g, '\uFFFD');
-  return { text: new BodyText(lines, offset), blocks: parseBlocks(src) };
+  return { lines, src, srcLines: src === body ? lines : src.split('\n') };
+}
+
+/** A body's lines and blocks: by the scanner (scan.ts) when it is sure of the body, else by markdown-it (loaded then). */
+export function readBody(body: string, offset: number): { text: BodyText; blocks: Block[] } {
+  const { lines, src, srcLines } = normalizeBody(body);
+  const blocks = scannerOff ? null : scanBlocks(src, srcLines);
+  return { text: new BodyText(lines, offset), blocks: blocks ?? markdownItBlocks(src) };
 }

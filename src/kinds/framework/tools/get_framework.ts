@@ -23,7 +23,7 @@ export const getFramework = defineTool<{ name: string }>({
     const entries = ctx.repo.entries('framework');
     const entry = entries.find((e) => e.analysis.id === name) ?? entries.find((e) => e.analysis.id === `${name}.md`);
     if (!entry) return notFoundOutput('Framework', 'FRAMEWORK_NOT_FOUND', name, entries);
-    const { doc, failure } = outcome<FrameworkDoc>(entry);
+    const { doc, failure } = outcome<FrameworkDoc>(entry, ctx);
     if (failure) return resultOutput(failureAnswer(failure, entry, ctx));
     return resultOutput(withWarnings({ name: doc.name, size: doc.size, content: doc.content }, entry), doc.content);
   },

@@ -1,28 +1,37 @@
-import type { FrameworkDoc } from '../../../core/analysis.js';
+import type { DocRow } from '../../../core/analysis.js';
 import { formatBytes } from '../../../core/text.js';
 import { closedObject, parseFailureSchema } from '../../../mcp/schemas.js';
 import { failuresText, partition } from '../../../mcp/entries.js';
+import { FULL_PAGE, pageInput, pageProperties, windowOf, windowText } from '../../../mcp/paging.js';
 import { byCodePoint } from '../../../mcp/text.js';
 import { defineTool } from '../../../mcp/tool.js';
 
-export const listFrameworks = defineTool<Record<string, never>>({
+export const listFrameworks = defineTool<{ max_results?: number; offset?: number }>({
   name: 'list_frameworks',
   title: 'List framework docs',
   description:
-    'List the prompt-framework documents (frameworks/*.md) with their sizes in bytes, sorted by file name. Documents that fail to parse are listed after the valid ones with their first error line; structuredContent carries {frameworks: [{name, size}], failures: ParseFailureResult[]}.',
-  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-  outputSchema: closedObject({
-    frameworks: { type: 'array', items: closedObject({ name: { type: 'string' }, size: { type: 'integer', minimum: 0 } }) },
-    failures: { type: 'array', items: parseFailureSchema },
-  }),
-  handler(_args, ctx) {
-    const { docs, failures } = partition<FrameworkDoc>(ctx.repo.entries('framework'));
-    const frameworks = docs.map((doc) => ({ name: doc.name, size: doc.size }));
-    frameworks.sort((a, b) => byCodePoint(a.name, b.name));
+    'List the prompt-framework documents (frameworks/*.md) with their sizes in bytes, sorted by file name. Documents that fail to parse are listed after the valid ones with their first error line; structuredContent carries {frameworks: [{name, size}], failures: ParseFailureResult[]}. Paging: at most 1,000 rows (the valid documents, then the failures) per answer; max_results (default 1,000, clamped to 1..1,000) and offset (default 0) choose the window, and then, or when a listing is cut, the text ends with the rows shown and structuredContent adds total, offset, max_results, truncated and error_count (every failure).',
+  inputSchema: { type: 'object', properties: { ...pageInput(FULL_PAGE) }, additionalProperties: false },
+  outputSchema: closedObject(
+    {
+      frameworks: { type: 'array', items: closedObject({ name: { type: 'string' }, size: { type: 'integer', minimum: 0 } }) },
+      failures: { type: 'array', items: parseFailureSchema },
+      ...pageProperties(FULL_PAGE),
+    },
+    ['frameworks', 'failures'],
+  ),
+  handler(args, ctx) {
+    const { rows, failures: all } = partition<DocRow & { name: string; size: number }>(ctx.repo.entries('framework'));
+    const every = rows.map((r) => ({ name: r.name, size: r.size }));
+    every.sort((a, b) => byCodePoint(a.name, b.name));
+    const { valid: frameworks, failures, window } = windowOf(every, all, args);
+    const first = window?.offset ?? 0;
     const text =
-      (frameworks.length === 0
+      (every.length === 0
         ? 'No framework documentation found'
-        : `Available Framework Documentation:\n\n${frameworks.map((f, i) => `${i + 1}. ${f.name} (${formatBytes(f.size)} bytes)\n`).join('')}\nTotal: ${frameworks.length} framework docs`) + failuresText(failures);
-    return { text, structured: { frameworks, failures } };
+        : `Available Framework Documentation:\n\n${frameworks.map((f, i) => `${first + i + 1}. ${f.name} (${formatBytes(f.size)} bytes)\n`).join('')}\nTotal: ${every.length} framework docs`) +
+      failuresText(failures, all.length) +
+      (window ? windowText(window, frameworks.length + failures.length, 'framework docs') : '');
+    return { text, structured: { frameworks, failures, ...(window ? { ...window, error_count: all.length } : {}) } };
   },
 });

@@ -6,7 +6,7 @@ import { defineTool, jsonOutput } from '../../../mcp/tool.js';
 
 /** The name a process answers to besides its slug: the parsed name, or the one a failing file still declares. */
 function nameOf(e: Entry): string | null {
-  if (e.analysis.doc?.kind === 'process') return e.analysis.doc.name;
+  if (e.analysis.row) return String(e.analysis.row.name);
   return e.analysis.facts.kind === 'process' ? (e.analysis.facts.name?.value ?? null) : null;
 }
 
@@ -36,7 +36,7 @@ export const getProcess = defineTool<{ name: string }>({
     if (!entry) {
       return jsonOutput({ error: 'PROCESS_NOT_FOUND', message: `Process '${name}' not found.`, available: entries.map((e) => e.analysis.id) });
     }
-    const { doc, failure } = outcome<ProcessDoc>(entry);
+    const { doc, failure } = outcome<ProcessDoc>(entry, ctx);
     if (failure) return jsonOutput({ ...failureAnswer(failure, entry, ctx) });
     return jsonOutput(withWarnings({ name: doc.name, slug: doc.slug, description: doc.description, content: doc.content }, entry));
   },

@@ -1,5 +1,7 @@
-import type { ProcessDoc } from '../../../core/analysis.js';
-import { outcome } from '../../../mcp/entries.js';
+import type { DocRow, ProcessDoc } from '../../../core/analysis.js';
+import { documentText } from '../../../core/document-text.js';
+import { rowOutcome } from '../../../mcp/entries.js';
+import { processContent } from '../parse.js';
 import { closedObject } from '../../../mcp/schemas.js';
 import { foldCase, occurrences } from '../../../mcp/substring.js';
 import { byCodePoint } from '../../../mcp/text.js';
@@ -20,22 +22,10 @@ interface Hit {
   snippet: string;
 }
 
-/** A process's searchable texts, case-folded once: kept as long as the repository keeps the document. */
-const folded = new WeakMap<ProcessDoc, { name: string; description: string; content: string }>();
-
-function foldedOf(doc: ProcessDoc): { name: string; description: string; content: string } {
-  let f = folded.get(doc);
-  if (!f) {
-    f = { name: foldCase(doc.name), description: foldCase(doc.description), content: foldCase(doc.content) };
-    folded.set(doc, f);
-  }
-  return f;
-}
-
 /** Scores one process for a case-insensitive substring query; null when nothing matches. */
-export function scoreProcess(doc: ProcessDoc, query: string): Hit | null {
+export function scoreProcess(doc: Pick<ProcessDoc, 'name' | 'slug' | 'description' | 'content'>, query: string): Hit | null {
   const needle = foldCase(query);
-  const f = foldedOf(doc);
+  const f = { name: foldCase(doc.name), description: foldCase(doc.description), content: foldCase(doc.content) };
   let points = 0;
   if (occurrences(f.name, needle, 1).count > 0) points += POINTS.name;
   if (occurrences(f.description, needle, 1).count > 0) points += POINTS.description;
@@ -89,11 +79,15 @@ export const searchProcesses = defineTool<{ query: string }>({
     if (needle === '') throw new ToolError('query must not be empty');
     const hits: Hit[] = [];
     let total = 0;
+    const project = ctx.project();
     for (const e of ctx.repo.entries('process')) {
-      const { doc } = outcome<ProcessDoc>(e);
-      if (!doc) continue;
+      const { row } = rowOutcome<DocRow & { name: string; slug: string; description: string }>(e);
+      if (!row) continue;
       total++;
-      const hit = scoreProcess(doc, needle);
+      // The body is read again (the server keeps rows): a process removed since its entry was made is skipped.
+      const text = documentText(e.ref, project);
+      if (text === null) continue;
+      const hit = scoreProcess({ name: row.name, slug: row.slug, description: row.description, content: processContent(text) }, needle);
       if (hit) hits.push(hit);
     }
     hits.sort((a, b) => b.relevance_score - a.relevance_score || byCodePoint(a.slug, b.slug));

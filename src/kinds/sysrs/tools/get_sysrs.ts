@@ -58,7 +58,7 @@ export const getSysrs = defineTool<Args>({
       const where = lang === null ? '' : ` in language '${lang}'`;
       throw new ToolError(`no System Requirements Specification found with id '${id}'${where}`);
     }
-    const { doc, failure } = outcome<SysrsDoc>(entry);
+    const { doc, failure } = outcome<SysrsDoc>(entry, ctx);
     if (failure) return resultOutput(failureAnswer(failure, entry, ctx, id));
     if (raw) {
       const text = windowLines(doc.rawBody, { offset: args.offset, limit: args.limit, numbered: args.numbered === true });

@@ -1,11 +1,11 @@
-import type { SysrsDoc } from '../../../core/analysis.js';
+import type { DocRow } from '../../../core/analysis.js';
 import { stem } from '../../../core/analysis.js';
-import { outcome, uuidOf } from '../../../mcp/entries.js';
+import { rowOutcome, uuidOf } from '../../../mcp/entries.js';
 import { closedObject, languageInput } from '../../../mcp/schemas.js';
 import { checkLanguage } from './args.js';
 import { defineTool, jsonOutput } from '../../../mcp/tool.js';
 
-import { DEFAULT_PAGE, FAILED, PAGE_PROPERTIES, page, pageRequest } from '../../../mcp/paging.js';
+import { FAILED, ID_PAGE, PAGE_PROPERTIES, page, pageInput, pageRequest } from '../../../mcp/paging.js';
 
 /** One row of the listing (also what the tests read). */
 export interface SysrsRow {
@@ -25,8 +25,7 @@ export const listSysrs = defineTool<{ max_results?: number; offset?: number; glo
   inputSchema: {
     type: 'object',
     properties: {
-      max_results: { type: 'integer', default: DEFAULT_PAGE, description: 'Page size, clamped to 1..100 (default 25).' },
-      offset: { type: 'integer', default: 0, description: 'Rows to skip (default 0; negative counts as 0).' },
+      ...pageInput(ID_PAGE),
       glob: { type: 'string', description: 'Filter on ids, case-insensitive: * any run, ? one character, [..] a class. Failed rows never match.' },
       language: languageInput,
     },
@@ -54,13 +53,13 @@ export const listSysrs = defineTool<{ max_results?: number; offset?: number; glo
     const rows: SysrsRow[] = [];
     for (const e of ctx.repo.entries('sysrs')) {
       if (e.ref.lang !== lang) continue;
-      const { doc, failure } = outcome<SysrsDoc>(e);
+      const { row, failure } = rowOutcome<DocRow & { id: string; status: string; ref: string }>(e);
       if (failure) {
         if (pattern) continue;
         rows.push({ id: uuidOf(e), title: FAILED, status: FAILED, ref: stem(e.ref.path), path: e.ref.path, error: failure.error });
       } else {
-        if (pattern && !pattern(doc.id)) continue;
-        rows.push({ id: doc.id, title: doc.title, status: String(doc.frontmatter.status ?? 'draft'), ref: doc.ref, path: e.ref.path, error: null });
+        if (pattern && !pattern(row.id)) continue;
+        rows.push({ id: row.id, title: row.title, status: row.status, ref: row.ref, path: e.ref.path, error: null });
       }
     }
     return jsonOutput(page(rows, req));

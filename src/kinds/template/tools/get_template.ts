@@ -23,7 +23,7 @@ export const getTemplate = defineTool<{ template_name: string }>({
     const entries = ctx.repo.entries('template');
     const entry = entries.find((e) => e.analysis.id === name);
     if (!entry) return notFoundOutput('Template', 'TEMPLATE_NOT_FOUND', name, entries);
-    const { doc, failure } = outcome<TemplateDoc>(entry);
+    const { doc, failure } = outcome<TemplateDoc>(entry, ctx);
     if (failure) return resultOutput(failureAnswer(failure, entry, ctx));
     return resultOutput(withWarnings({ name: doc.name, fields: doc.fields, content: doc.content }, entry), `=== ${doc.name.toUpperCase()} Template ===\n\n${doc.content}`);
   },
