@@ -5,7 +5,7 @@
  * documents of each kind that the server analyzes them on worker threads and keeps rows, not documents.
  */
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcp, structuredOf, textOf } from './fixtures/mcp/harness.js';
@@ -276,6 +276,30 @@ describe('a listing of large failures is cut by size', () => {
 });
 
 describe('calls that arrive while a kind is loaded on worker threads', () => {
+  it('validate on a fresh server loads each kind on the workers and answers exactly docgate lint', async () => {
+    const fresh = await startMcp(dir, { DOCGATE_MCP_DEBUG: '1' });
+    try {
+      const report = JSON.parse(runCli(['lint', '--root', dir, '--format', 'json']).stdout) as { results: Failure[]; filesChecked: number; problemCount: number };
+      const got = structuredOf(await fresh.call('validate', {})) as typeof report;
+      expect(got.filesChecked).toBe(3 * N + SYSRS);
+      expect(got.results.length).toBeGreaterThanOrEqual(3 * BROKEN);
+      expect(got).toEqual({ results: report.results, filesChecked: report.filesChecked, problemCount: report.problemCount });
+      // Every kind was loaded on lint's threads, not in one thread (a one-core machine starts none).
+      for (const kind of ['sysrs', 'process', 'template', 'framework']) {
+        const m = new RegExp(`docgate mcp: loaded ${kind}: (\\d+) documents in the repository thread, (\\d+) in (\\d+) workers`).exec(fresh.stderr());
+        if (availableParallelism() < 2) {
+          expect(m, kind).toBeNull();
+          continue;
+        }
+        expect(m, kind).not.toBeNull();
+        expect(Number(m![1]) + Number(m![2])).toBe(kind === 'sysrs' ? SYSRS : N);
+        expect(Number(m![3])).toBeGreaterThan(0);
+      }
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
+
   it('wait for the one load and answer as calls made one after the other do', async () => {
     const t = await startMcp(dir);
     try {

@@ -9,6 +9,7 @@ import type { FileRef } from './layout.js';
 import { RACY_WINDOW_MS, analyzeHere, analyzeWork, fill, fillOne, kindEntries, planKind } from './lint.js';
 import type { KindEntry, Memo, Plan, Reuse, Work } from './lint.js';
 import { PARALLEL_MIN_FILES, analyzeInParallel, threadCount } from './parallel.js';
+import type { Split } from './parallel.js';
 import { keepRow } from './row.js';
 import { isInside, realFolder, resolved } from './safe-fs.js';
 import type { Kind } from './types.js';
@@ -94,6 +95,8 @@ export interface RepositoryOptions {
    * the caller awaits `load(kind)` and asks again (the MCP server's ToolRunner).
    */
   workers?: boolean;
+  /** Told after each load on worker threads who analyzed how many documents (the server's debug log). */
+  onLoaded?: (kind: Kind, split: Split) => void;
 }
 
 /** `entries(kind)` has many documents to analyze: `await load(kind)`, then ask again (RepositoryOptions.workers). */
@@ -335,7 +338,8 @@ export class Repository {
       // (remembered under its key): a project changed since is seen by the next entries(), which then
       // makes the kind again.
       const items = work.map((w) => ({ ref: w.ref, withBody: w.withBody }));
-      await analyzeInParallel(this.root, this.options.project ?? {}, { items, here: (i) => analyzeWork(project, work[i]!), done: (i, r) => fillOne(run.slots, work[i]!, r, run.memo) }, { hashing: false, rows: true });
+      const split = await analyzeInParallel(this.root, this.options.project ?? {}, { items, here: (i) => analyzeWork(project, work[i]!), done: (i, r) => fillOne(run.slots, work[i]!, r, run.memo) }, { hashing: false, rows: true });
+      this.options.onLoaded?.(kind, split);
     }
     this.end(kind, run);
   }

@@ -45,14 +45,18 @@ export class ToolRunner {
    * worker threads as lint does (SPEC §13), and the handler runs again, now finding every document.
    */
   private async run(tool: ToolDefinition, args: Record<string, unknown>): Promise<ToolOutput> {
-    for (let loads = 0; ; loads++) {
+    // Loads per kind: a handler may need several kinds (validate of the whole root needs every one).
+    const loads = new Map<string, number>();
+    for (;;) {
       try {
         return tool.handler(args, this.ctx);
       } catch (e) {
         if (!(e instanceof NeedsLoad)) throw e;
         // Each load makes the kind (under the project of its start); only a configuration that keeps
         // changing while the workers run needs another, and after a few the call gives up.
-        if (loads >= MAX_LOADS) {
+        const n = loads.get(e.kind) ?? 0;
+        loads.set(e.kind, n + 1);
+        if (n >= MAX_LOADS) {
           this.ctx.repo.abandon(e.kind);
           throw new ToolError(`the configuration kept changing while the ${e.kind} documents were analyzed; call again`);
         }

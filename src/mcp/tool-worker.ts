@@ -3,7 +3,9 @@
  * and posts their answers back. The repository thread keeps the root's live `Repository` (with its
  * watchers); a pure thread parses text it is given and reads nothing but rule files.
  */
+import { writeSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import type { Split } from '../core/parallel.js';
 import { Repository } from '../core/repository.js';
 import { ToolRunner, errorResult } from './run-tool.js';
 import type { ToolAnswer } from './run-tool.js';
@@ -15,7 +17,15 @@ import { ToolError } from './tool.js';
 import { ConfigError } from '../core/schemas.js';
 
 const { root, lane, project } = workerData as WorkerConfig;
-const repo = new Repository(root, { watch: lane === 'repository', workers: lane === 'repository', project });
+/** `DOCGATE_MCP_DEBUG=1`: a line per kind loaded on worker threads, straight to fd 2 as the server's own debug lines. */
+function loaded(kind: string, s: Split): void {
+  try {
+    writeSync(2, `docgate mcp: loaded ${kind}: ${s.here} documents in the repository thread, ${s.inWorkers} in ${s.workers} workers\n`);
+  } catch {
+    // a full non-blocking stderr: the debug line is dropped
+  }
+}
+const repo = new Repository(root, { watch: lane === 'repository', workers: lane === 'repository', project, ...(process.env.DOCGATE_MCP_DEBUG === '1' ? { onLoaded: loaded } : {}) });
 const ctx: ToolContext = { root, repo, project: () => repo.project() };
 const runner = new ToolRunner(new Map(TOOLS.map((t) => [t.name, t])), ctx);
 const port = parentPort!;

@@ -25,6 +25,10 @@ export const validate = defineTool<{ paths?: string[] }>({
     try {
       // The lint pipeline over the server's live memory: warm calls re-read nothing that did not change.
       const project = ctx.project();
+      // A whole-root validate on a cold server loads each kind as the list tools do (a large kind on lint's
+      // threads, SPEC §13: entries() stops this handler, the kind is loaded, the handler runs again), so
+      // the lint below finds every document remembered. Warm, this costs a look at each kind's watch.
+      if (paths === undefined || paths.length === 0) for (const kind of project.layout.kinds) ctx.repo.entries(kind);
       const run = lint({ root: ctx.root, paths: paths ?? [], cwd: ctx.root, project }, ctx.repo.lintMemo(project));
       return jsonOutput({ results: run.results, filesChecked: run.filesChecked, problemCount: run.problemCount });
     } catch (e) {
