@@ -300,6 +300,25 @@ describe('calls that arrive while a kind is loaded on worker threads', () => {
     }
   }, 60_000);
 
+  it('check_content on a fresh server loads its kind on the workers; the answer sees every other document', async () => {
+    const fresh = await startMcp(dir, { DOCGATE_MCP_DEBUG: '1' });
+    try {
+      const valid = structuredOf(await fresh.call('check_content', { path: 'processes/p0001.md', content: '---\nname: Process 0001\ndescription: Step 1 again.\n---\n\n# Process 0001\n\nDo it.\n' }));
+      expect(valid).toEqual({ valid: true });
+      // A name another process holds: the rule across files sees the other 1,204 processes.
+      const dup = structuredOf(await fresh.call('check_content', { path: 'processes/p0001.md', content: '---\nname: Process 0002\ndescription: Step 1.\n---\n\n# Process 0001\n\nDo it.\n' })) as Failure;
+      expect(dup.error).toContain('processes/p0002.md');
+      const m = /docgate mcp: loaded process: (\d+) documents in the repository thread, (\d+) in (\d+) workers/.exec(fresh.stderr());
+      if (availableParallelism() < 2) expect(m).toBeNull();
+      else {
+        expect(m).not.toBeNull();
+        expect(Number(m![1]) + Number(m![2])).toBe(N);
+      }
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
+
   it('wait for the one load and answer as calls made one after the other do', async () => {
     const t = await startMcp(dir);
     try {

@@ -41,6 +41,9 @@ export const checkContent = defineTool<{ path: string; content: string }>({
     const read: ReadOutcome = bytes.length > maxBytes(project, ref.kind) ? { kind: 'too-large', size: bytes.length, identity: '' } : { kind: 'bytes', bytes, identity: '' };
     let run;
     try {
+      // On a cold server the kind is loaded as the list tools load it (a large kind on lint's threads, SPEC
+      // §13: entries() stops this handler, the kind is loaded, the handler runs again); warm, a look.
+      ctx.repo.entries(ref.kind);
       run = lintProposed(project, ref, read, ctx.repo.lintMemo(project));
     } catch (e) {
       if (e instanceof ConfigError) throw new ToolError(`check_content cannot run: ${e.message}`);
