@@ -300,6 +300,20 @@ describe('calls that arrive while a kind is loaded on worker threads', () => {
     }
   }, 60_000);
 
+  it('validate of one folder on a fresh server loads only that kind on the workers, and answers docgate lint of it', async () => {
+    const fresh = await startMcp(dir, { DOCGATE_MCP_DEBUG: '1' });
+    try {
+      const report = JSON.parse(runCli(['lint', '--root', dir, '--format', 'json', join(dir, 'templates')]).stdout) as { results: Failure[]; filesChecked: number; problemCount: number };
+      const got = structuredOf(await fresh.call('validate', { paths: ['templates'] })) as typeof report;
+      expect(got.filesChecked).toBe(N);
+      expect(got).toEqual({ results: report.results, filesChecked: report.filesChecked, problemCount: report.problemCount });
+      const loads = [...fresh.stderr().matchAll(/docgate mcp: loaded (\w+):/g)].map((m) => m[1]);
+      expect(loads).toEqual(availableParallelism() < 2 ? [] : ['template']);
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
+
   it('check_content on a fresh server loads its kind on the workers; the answer sees every other document', async () => {
     const fresh = await startMcp(dir, { DOCGATE_MCP_DEBUG: '1' });
     try {

@@ -139,6 +139,13 @@ function kindsOf(project: Project, t: Target): Kind[] {
   return project.layout.kindsUnder(t.rel);
 }
 
+/** The kinds a lint of `paths` needs (every kind of the project when none are given): what a caller may load first. */
+export function kindsFor(project: Project, paths: readonly string[] | undefined, cwd: string): Kind[] {
+  if (!paths || paths.length === 0) return [...project.layout.kinds];
+  const wanted = new Set(targets(project, paths, cwd).flatMap((t) => kindsOf(project, t)));
+  return project.layout.kinds.filter((k) => wanted.has(k));
+}
+
 /** Whether a document is selected by the targets; a folder's failure also when a target lies inside that folder. */
 function isSelected(ref: Pick<FileRef, 'path' | 'problem'>, ts: readonly Target[]): boolean {
   const path = ref.path;

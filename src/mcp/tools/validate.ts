@@ -1,4 +1,4 @@
-import { lint } from '../../core/lint.js';
+import { kindsFor, lint } from '../../core/lint.js';
 import { ConfigError } from '../../core/schemas.js';
 import { closedObject, failureSchema } from '../schemas.js';
 import { ToolError, defineTool, jsonOutput } from '../tool.js';
@@ -25,10 +25,10 @@ export const validate = defineTool<{ paths?: string[] }>({
     try {
       // The lint pipeline over the server's live memory: warm calls re-read nothing that did not change.
       const project = ctx.project();
-      // A whole-root validate on a cold server loads each kind as the list tools do (a large kind on lint's
-      // threads, SPEC §13: entries() stops this handler, the kind is loaded, the handler runs again), so
-      // the lint below finds every document remembered. Warm, this costs a look at each kind's watch.
-      if (paths === undefined || paths.length === 0) for (const kind of project.layout.kinds) ctx.repo.entries(kind);
+      // On a cold server each kind the lint needs is loaded as the list tools load it (a large kind on
+      // lint's threads, SPEC §13: entries() stops this handler, the kind is loaded, the handler runs
+      // again), so the lint below finds every document remembered. Warm, a look at each kind's watch.
+      for (const kind of kindsFor(project, paths, ctx.root)) ctx.repo.entries(kind);
       const run = lint({ root: ctx.root, paths: paths ?? [], cwd: ctx.root, project }, ctx.repo.lintMemo(project));
       return jsonOutput({ results: run.results, filesChecked: run.filesChecked, problemCount: run.problemCount });
     } catch (e) {
