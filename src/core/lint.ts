@@ -10,7 +10,7 @@ import { discover, reach, refAt } from './layout.js';
 import type { FileRef } from './layout.js';
 import { LintCache } from './lint-cache.js';
 import type { CacheEntry, Folders } from './lint-cache.js';
-import { PARALLEL_MIN_FILES, analyzeInParallel, threadCount } from './parallel.js';
+import { analyzeInParallel, worthThreads } from './parallel.js';
 import type { Split } from './parallel.js';
 import { hasError, resultOf } from './result.js';
 import { skippedPath } from './named-paths.js';
@@ -416,7 +416,7 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { notice
   notices.push(...p.skipped);
   const { slots, work } = prepare(p, memo);
   const planned = performance.now();
-  const parallel = options.parallel !== false && work.length >= PARALLEL_MIN_FILES && threadCount() > 1;
+  const parallel = options.parallel !== false && worthThreads(work.length);
   // Each result goes to its slot as it comes, reduced to what the rest of the run reads (SPEC §13: memory
   // grows with the documents' facts only): no parsed document, and the strings the plan holds already.
   const take = (i: number, r: IdentifiedAnalysis | null): void => {

@@ -11,7 +11,7 @@ export interface WorkItem {
 }
 
 /** Below this many files the start-up of a worker (~0.1 s) costs more than it saves. */
-export const PARALLEL_MIN_FILES = 400;
+const PARALLEL_MIN_FILES = 400;
 
 /**
  * Threads a large run analyzes on, this one included: one per core the process may run on (Node's
@@ -20,6 +20,11 @@ export const PARALLEL_MIN_FILES = 400;
  */
 export function threadCount(): number {
   return availableParallelism();
+}
+
+/** Whether analyzing `files` documents is worth worker threads: enough of them, and more than one core. */
+export function worthThreads(files: number): boolean {
+  return files >= PARALLEL_MIN_FILES && threadCount() > 1;
 }
 
 /**

@@ -8,7 +8,7 @@ import { identityOf } from './file-identity.js';
 import type { FileRef } from './layout.js';
 import { RACY_WINDOW_MS, analyzeHere, analyzeWork, fill, fillOne, kindEntries, planKind } from './lint.js';
 import type { KindEntry, Memo, Plan, Reuse, Work } from './lint.js';
-import { PARALLEL_MIN_FILES, analyzeInParallel, threadCount } from './parallel.js';
+import { analyzeInParallel, worthThreads } from './parallel.js';
 import type { Split } from './parallel.js';
 import { keepRow } from './row.js';
 import { isInside, realFolder, resolved } from './safe-fs.js';
@@ -270,11 +270,19 @@ export class Repository {
     this.watches.clear();
   }
 
+  /**
+   * Every document of these kinds remembered, for a lint over `lintMemo()` that then reads nothing that
+   * did not change. Cold, a large kind stops the caller with NeedsLoad, as `entries()` does.
+   */
+  remember(kinds: Iterable<Kind>): void {
+    for (const kind of kinds) this.entries(kind);
+  }
+
   /** Every document of `kind`, sorted by path (code point order). */
   entries(kind: Kind): Entry[] {
     const run = this.begin(kind);
     if ('entries' in run) return run.entries;
-    if (this.options.workers && run.work.length >= PARALLEL_MIN_FILES && threadCount() > 1) {
+    if (this.options.workers && worthThreads(run.work.length)) {
       // Kept for load(), which the caller awaits next: the watch's changes were taken by this run.
       this.parked.set(kind, run);
       throw new NeedsLoad(kind);
@@ -330,7 +338,7 @@ export class Repository {
     const run = parked ?? this.begin(kind);
     if ('entries' in run) return;
     const { project, work } = run;
-    if (work.length < PARALLEL_MIN_FILES || threadCount() < 2) {
+    if (!worthThreads(work.length)) {
       fill(run.slots, work, analyzeHere(project, work), run.memo);
     } else {
       // As lint does: this thread and the workers take chunks; workers read their own files and send back

@@ -43,7 +43,7 @@ export const checkContent = defineTool<{ path: string; content: string }>({
     try {
       // On a cold server the kind is loaded as the list tools load it (a large kind on lint's threads, SPEC
       // §13: entries() stops this handler, the kind is loaded, the handler runs again); warm, a look.
-      ctx.repo.entries(ref.kind);
+      ctx.repo.remember([ref.kind]);
       run = lintProposed(project, ref, read, ctx.repo.lintMemo(project));
     } catch (e) {
       if (e instanceof ConfigError) throw new ToolError(`check_content cannot run: ${e.message}`);
