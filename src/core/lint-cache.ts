@@ -208,6 +208,39 @@ export function decodeRows(kind: Kind, text: string, kinds: CacheKinds, each: (p
   }
 }
 
+/** The results across files of one whole tree of a kind: its diagnostics by path (paths without any left out). */
+export type TreeResults = ReadonlyMap<string, readonly Diagnostic[]>;
+
+/** A git object id (SHA-1 or SHA-256), as the staged cache keys trees. */
+const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+/** Trees as text (newest first): `[[treeId, [[path, diagnostics], ...]], ...]`. */
+export function encodeTrees(trees: readonly (readonly [string, TreeResults])[]): string {
+  return JSON.stringify(trees.map(([tree, results]) => [tree, [...results].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]));
+}
+
+/** Reads what `encodeTrees` wrote for `kind`; throws on anything else, as `decodeRows` does. */
+export function decodeTrees(kind: Kind, text: string, kinds: CacheKinds): [string, TreeResults][] {
+  const trees = JSON.parse(text) as unknown;
+  if (!Array.isArray(trees)) throw new BadRow('not a list of trees');
+  const isDocumentPath = documentPathCheck(kinds, kind);
+  return trees.map((t: unknown): [string, TreeResults] => {
+    if (!Array.isArray(t) || t.length !== 2 || typeof t[0] !== 'string' || !OBJECT_ID.test(t[0]) || !Array.isArray(t[1])) bad('tree');
+    const results = new Map<string, Diagnostic[]>();
+    for (const r of t[1] as unknown[]) {
+      if (!Array.isArray(r) || r.length !== 2 || !isDocumentPath(r[0]) || results.has(r[0])) bad('tree row');
+      results.set(r[0], diagnosticsOf(r[1]));
+    }
+    return [t[0], results];
+  });
+}
+
+/** Whether `encodeTrees` can keep these results: `decodeTrees` reads a file's list up to the cap of its own diagnostics. */
+export function keepableTree(results: TreeResults): boolean {
+  for (const list of results.values()) if (list.length === 0 || list.length > MAX_DIAGNOSTICS) return false;
+  return true;
+}
+
 /** Stat identity of each folder a kind's documents were listed from (root-relative), when they were listed. */
 export type Folders = Record<string, string>;
 
@@ -251,6 +284,7 @@ interface Header {
   sections: Partial<Record<Kind, Range>>;
   updates?: Partial<Record<Kind, Range>>;
   listings?: Partial<Record<Kind, Folders>>;
+  trees?: Partial<Record<Kind, Range>>;
 }
 
 export interface CacheFile {
@@ -265,6 +299,8 @@ export interface CacheFile {
    * section's paths are still the kind's documents (see `lintFiles`).
    */
   listings?: Partial<Record<Kind, Folders>>;
+  /** Per kind, unparsed: the results across files of whole trees (the staged cache's, see `encodeTrees`). */
+  trees?: Partial<Record<Kind, string | Buffer>>;
 }
 
 export function parseCacheFile(bytes: Buffer): CacheFile | null {
@@ -283,12 +319,13 @@ export function parseCacheFile(bytes: Buffer): CacheFile | null {
   };
   const kinds = slice(header.sections);
   const updates = slice(header.updates);
-  if (!kinds || !updates) return null;
+  const trees = slice(header.trees);
+  if (!kinds || !updates || !trees) return null;
   const listings: CacheFile['listings'] = {};
   for (const [kind, folders] of Object.entries(header.listings ?? {}) as [Kind, Folders][]) {
     if (kinds[kind] !== undefined && isFolders(folders)) listings[kind] = folders;
   }
-  return { docgate: header.docgate, rules: header.rules, kinds, updates, listings };
+  return { docgate: header.docgate, rules: header.rules, kinds, updates, listings, ...(header.trees ? { trees } : {}) };
 }
 
 function isFolders(v: unknown): v is Folders {
@@ -300,6 +337,7 @@ export function serializeCacheFile(data: CacheFile): Buffer {
   const parts = [
     ...(Object.entries(data.kinds) as [Kind, string | Buffer][]).map(([kind, text]) => ({ table: 'sections' as const, kind, buf: bytes(text) })),
     ...(Object.entries(data.updates ?? {}) as [Kind, string | Buffer][]).map(([kind, text]) => ({ table: 'updates' as const, kind, buf: bytes(text) })),
+    ...(Object.entries(data.trees ?? {}) as [Kind, string | Buffer][]).map(([kind, text]) => ({ table: 'trees' as const, kind, buf: bytes(text) })),
   ];
   // Offsets depend on the header's own length: lay out relative offsets, then shift by it.
   let offset = 0;
@@ -311,9 +349,11 @@ export function serializeCacheFile(data: CacheFile): Buffer {
   let headerLength = 0;
   let header = '';
   for (let i = 0; i < 10; i++) {
-    const ranges: Pick<Header, 'sections' | 'updates'> = { sections: {}, updates: {} };
+    const ranges: Pick<Header, 'sections' | 'updates' | 'trees'> = { sections: {}, updates: {}, trees: {} };
     for (const r of relative) ranges[r.table]![r.kind] = [headerLength + 1 + r.start, headerLength + 1 + r.end];
-    header = JSON.stringify({ format: FORMAT, docgate: data.docgate, rules: data.rules, ...ranges, listings: data.listings ?? {} });
+    // A file without trees (every lint cache) has no `trees` table: its header is what it always was.
+    const { trees, ...rest } = ranges;
+    header = JSON.stringify({ format: FORMAT, docgate: data.docgate, rules: data.rules, ...rest, listings: data.listings ?? {}, ...(data.trees && Object.keys(data.trees).length > 0 ? { trees } : {}) });
     const length = Buffer.byteLength(header);
     if (length === headerLength) break;
     headerLength = length;
