@@ -58,13 +58,17 @@ function age(dir: string, path: string): void {
   utimesSync(join(dir, path), then, then);
 }
 
-/** The run with the cache and without it: the same exit code and report; and whether the cached one used kept results. */
-function both(dir: string, ...paths: string[]): { code: number | null; stdout: string; kept: boolean } {
+/**
+ * The run with the cache and without it: the same exit code and report; and whether the cached one
+ * answered the named files from kept results (`kept`), or every document (`all`).
+ */
+function both(dir: string, ...paths: string[]): { code: number | null; stdout: string; kept: boolean; all?: true } {
   const cached = runCli(['lint', ...paths, '--cache'], { cwd: dir, env: { DOCGATE_TIMING: '1' } });
   const whole = runCli(['lint', ...paths], { cwd: dir });
   expect({ code: cached.code, stdout: cached.stdout }).toEqual({ code: whole.code, stdout: whole.stdout });
   expect(cached.stderr).toMatch(/^docgate: timing: /);
-  return { code: cached.code, stdout: cached.stdout, kept: /rules across files kept/.test(cached.stderr) };
+  const all = /rules across files kept and/.test(cached.stderr);
+  return { code: cached.code, stdout: cached.stdout, kept: /rules across files kept for the named files/.test(cached.stderr), ...(all ? { all } : {}) };
 }
 
 const DUPLICATE = '2:7 Unexpected duplicate process name `deploy`, expected names unique ignoring case (also in processes/deploy.md) [process-duplicate-name]';
@@ -82,10 +86,19 @@ describe('docgate lint --cache <files>: the results across files kept beside the
     expect(edited.kept).toBe(true);
     expect(edited.stdout).toContain('3:1 Unexpected key `owner`');
     expect(edited.stdout).toContain('2 problems in 1 files (1 files checked)');
+    // The whole root with nothing changed: every document is its row, the kept results answer.
+    const whole = both(dir);
+    expect(whole.all).toBe(true);
+    expect(whole.stdout).toContain(`processes/deploy.md\n  2:7 Unexpected duplicate process name \`Deploy\``);
     // Files of two kinds at once.
     const two = both(dir, 'processes/shipping.md', 'templates/power/api.txt');
     expect(two.kept).toBe(true);
     expect(two.stdout).toContain('(2 files checked)');
+    // The whole root with a file changed (not named before): analyzed, the results computed.
+    writeFiles(dir, { 'processes/release.md': processDoc('deploy') });
+    const changed = both(dir);
+    expect(changed.all).toBeUndefined();
+    expect(changed.stdout).toContain('processes/release.md\n  2:7 Unexpected duplicate process name `deploy`');
   });
 
   it('runs whole when a named file changes its facts, another row is racy, the folder changed, or the kept results do not match the rows', () => {

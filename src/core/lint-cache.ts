@@ -658,6 +658,11 @@ export class LintCache {
     return stampOf(this.data.kinds[kind], this.data.updates?.[kind]);
   }
 
+  /** How many rows a kind has (its section decoded whole). */
+  size(kind: Kind): number {
+    return this.section(kind).size;
+  }
+
   /** The paths of a kind's section, sorted (code point order, as discovery sorts). */
   paths(kind: Kind): string[] {
     const paths = Array.from(this.section(kind).keys());

@@ -413,7 +413,7 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { notice
     const run = finish(project, few.analyses, new Set(few.analyses.map((a) => a.path)), few.cross);
     const problem = memo!.saveFew();
     if (problem) notices.push(problem);
-    const timing: Timing = { loadAndPlanMs: planned - started, analyzeMs: 0, finishMs: performance.now() - planned, here: 0, inWorkers: 0, workers: 0, kept: true };
+    const timing: Timing = { loadAndPlanMs: planned - started, analyzeMs: 0, finishMs: performance.now() - planned, here: 0, inWorkers: 0, workers: 0, kept: 'few' };
     return { ...run, notices, timing };
   }
   let p = plan(project, options.paths, cwd, memo);
@@ -447,10 +447,12 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { notice
     work.forEach((w, i) => take(i, analyzeWork(project, w, hashing)));
   }
   const analyzed = performance.now();
-  const run = finish(project, slots.filter((a): a is Analysis => a !== null), p.selected);
+  // Nothing analyzed: every document is its row, and the results across files kept with the rows hold.
+  const kept = work.length === 0 ? memo?.keptResults(p.needed) : null;
+  const run = finish(project, slots.filter((a): a is Analysis => a !== null), p.selected, ...(kept ? [kept] : []));
   const problem = memo?.save(p.needed, slots);
   if (problem) notices.push(problem);
-  const timing = { loadAndPlanMs: planned - started, analyzeMs: analyzed - planned, finishMs: performance.now() - analyzed, ...split };
+  const timing: Timing = { loadAndPlanMs: planned - started, analyzeMs: analyzed - planned, finishMs: performance.now() - analyzed, ...split, ...(kept ? { kept: 'all' as const } : {}) };
   return { ...run, notices, timing };
 }
 
@@ -462,8 +464,11 @@ export interface Timing extends Split {
   analyzeMs: number;
   /** Rules across files, results, baseline, writing the cache. */
   finishMs: number;
-  /** The named files were answered with the results across files kept in the cache (`CacheMemo.few`). */
-  kept?: true;
+  /**
+   * The results across files came from the cache: for the named files alone (`few`: the rest of their
+   * kinds not decoded), or for every document, each taken from its row (`all`).
+   */
+  kept?: 'few' | 'all';
 }
 
 /**
@@ -580,6 +585,23 @@ class CacheMemo implements Memo {
       for (const [path, list] of kept.results) cross.set(path, [...list]);
     }
     return { analyses: byPath(analyses), cross };
+  }
+
+  /**
+   * The results across files of the documents of a run that took every one of them from its row: the
+   * kept results of each kind, when its rows are exactly those documents (as many rows as documents, each
+   * document found in a row). Null when a kind has none that hold.
+   */
+  keptResults(needed: readonly FileRef[]): Map<string, Diagnostic[]> | null {
+    const count = new Map<Kind, number>();
+    for (const ref of needed) count.set(ref.kind, (count.get(ref.kind) ?? 0) + 1);
+    const cross = new Map<string, Diagnostic[]>();
+    for (const [kind, n] of count) {
+      const kept = this.cache.size(kind) === n ? this.cache.results(kind) : null;
+      if (!kept) return null;
+      for (const [path, list] of kept.results) cross.set(path, [...list]);
+    }
+    return cross;
   }
 
   /** A named file of `few`: its row's analysis, or its new one when it keeps the row's id and facts. */
