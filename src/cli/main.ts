@@ -232,5 +232,6 @@ function timingLine(t: Timing, reportMs: number): string {
   const ms = (n: number): string => `${Math.round(n).toLocaleString('en-US')} ms`;
   const n = (k: number): string => k.toLocaleString('en-US');
   const who = `${n(t.here)} documents in the main thread${t.workers === 0 ? '' : `, ${n(t.inWorkers)} in ${plural(t.workers, 'worker', 'workers')}`}`;
-  return `docgate: timing: plan ${ms(t.loadAndPlanMs)}, analyze ${ms(t.analyzeMs)} (${who}), rules across files and results ${ms(t.finishMs)}, report ${ms(reportMs)}, process ${ms(performance.now())}\n`;
+  const across = t.kept === 'few' ? 'rules across files kept for the named files' : t.kept === 'all' ? 'rules across files kept' : 'rules across files';
+  return `docgate: timing: plan ${ms(t.loadAndPlanMs)}, analyze ${ms(t.analyzeMs)} (${who}), ${across} and results ${ms(t.finishMs)}, report ${ms(reportMs)}, process ${ms(performance.now())}\n`;
 }

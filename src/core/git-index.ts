@@ -140,17 +140,24 @@ export type BlobRead = { kind: 'bytes'; bytes: Buffer } | { kind: 'too-large'; s
 
 /**
  * Reads blobs: their sizes first (one `cat-file --batch-check`), then the contents of those within
- * their limit (one `cat-file --batch`), so a blob larger than its limit is never read whole.
+ * their limit (one `cat-file --batch`), so a blob larger than its limit is never read whole. `named`:
+ * object names (`HEAD^{tree}`) resolved by the same size check, each set to its object id (null: none).
  */
-export function readBlobs(root: string, wanted: ReadonlyMap<string, number>): Map<string, BlobRead> {
+export function readBlobs(root: string, wanted: ReadonlyMap<string, number>, named?: Map<string, string | null>): Map<string, BlobRead> {
   const result = new Map<string, BlobRead>();
-  if (wanted.size === 0) return result;
+  const names = named ? [...named.keys()] : [];
+  if (wanted.size === 0 && names.length === 0) return result;
   const oids = [...wanted.keys()];
-  const checked = must(root, ['cat-file', '--batch-check'], `${oids.join('\n')}\n`).toString('latin1').split('\n');
+  const checked = must(root, ['cat-file', '--batch-check'], `${[...names, ...oids].join('\n')}\n`).toString('latin1').split('\n');
+  names.forEach((name, i) => {
+    // `<oid> <type> <size>`, or `<name> missing` (or `ambiguous`)
+    const [oid, , size] = (checked[i] ?? '').split(' ');
+    named!.set(name, oid !== undefined && size !== undefined && /^[0-9a-f]{40,64}$/.test(oid) ? oid : null);
+  });
   const fetch: string[] = [];
   oids.forEach((oid, i) => {
     // `<oid> blob <size>`, or `<oid> missing`
-    const [, type, size] = (checked[i] ?? '').split(' ');
+    const [, type, size] = (checked[names.length + i] ?? '').split(' ');
     const n = Number(size);
     if (type !== 'blob' || !Number.isInteger(n)) result.set(oid, { kind: 'missing' });
     else if (n > wanted.get(oid)!) result.set(oid, { kind: 'too-large', size: n });

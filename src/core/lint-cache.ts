@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type { Facts } from './analysis.js';
 import { builtinLayout, replaceUnderRoot } from './layout.js';
@@ -185,27 +186,115 @@ export function decodeRows(kind: Kind, text: string, kinds: CacheKinds, each: (p
   if (!Array.isArray(rows)) throw new BadRow('not a cache section');
   const isDocumentPath = documentPathCheck(kinds, kind);
   const k = kindOf(kinds, kind);
-  // Indexed reads, not destructuring: this loop runs once per file, mostly before V8 optimizes it, and
-  // array destructuring goes through the iterator protocol there.
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as unknown[];
-    if (!Array.isArray(row) || (row.length !== 7 && row.length !== 8)) bad('shape');
-    const path = row[0];
-    if (!isDocumentPath(path)) bad('path');
-    const identity = row[1];
-    const hash = row[2];
-    const flags = row[3];
-    const id = row[4];
-    if (typeof identity !== 'string' || identity === '' || (hash !== null && (typeof hash !== 'string' || hash === ''))) bad('identity or hash');
-    if (flags !== ((flags as number) | 0) || (flags as number) < 0 || (flags as number) > (FULL | RACY)) bad('flags');
-    if (id !== 0 && (typeof id !== 'string' || id === '')) bad('id');
-    const diagnostics = row[5] === 0 ? [] : diagnosticsOf(row[5]);
-    const facts = factsOf(k, path, row[6]);
-    const entry: CacheEntry = { kind, id: id === 0 ? usualId(k, path, facts) : (id as string), hash: hash as string | null, identity, full: ((flags as number) & FULL) !== 0, diagnostics, facts };
-    if (row.length === 8) entry.directives = directivesOf(row[7]);
-    if ((flags as number) & RACY) entry.racy = true;
-    each(path, entry);
+    const entry = rowEntry(row, kind, k, isDocumentPath);
+    each(row[0] as string, entry);
   }
+}
+
+/** One row's entry, checked; throws on a row that is not one. */
+function rowEntry(row: unknown[], kind: Kind, k: AnyKind, isDocumentPath: (path: unknown) => path is string): CacheEntry {
+  // Indexed reads, not destructuring: this runs once per file, mostly before V8 optimizes it, and
+  // array destructuring goes through the iterator protocol there.
+  if (!Array.isArray(row) || (row.length !== 7 && row.length !== 8)) bad('shape');
+  const path = row[0];
+  if (!isDocumentPath(path)) bad('path');
+  const identity = row[1];
+  const hash = row[2];
+  const flags = row[3];
+  const id = row[4];
+  if (typeof identity !== 'string' || identity === '' || (hash !== null && (typeof hash !== 'string' || hash === ''))) bad('identity or hash');
+  if (flags !== ((flags as number) | 0) || (flags as number) < 0 || (flags as number) > (FULL | RACY)) bad('flags');
+  if (id !== 0 && (typeof id !== 'string' || id === '')) bad('id');
+  const diagnostics = row[5] === 0 ? [] : diagnosticsOf(row[5]);
+  const facts = factsOf(k, path, row[6]);
+  const entry: CacheEntry = { kind, id: id === 0 ? usualId(k, path, facts) : (id as string), hash: hash as string | null, identity, full: ((flags as number) & FULL) !== 0, diagnostics, facts };
+  if (row.length === 8) entry.directives = directivesOf(row[7]);
+  if ((flags as number) & RACY) entry.racy = true;
+  return entry;
+}
+
+/**
+ * The entry of one path in a section parsed as JSON but not checked (rows in path order, as
+ * `encodeSection` writes them): found by bisection, and only its row checked. Undefined when absent.
+ */
+function findRow(rows: readonly unknown[], path: string, kind: Kind, kinds: CacheKinds): CacheEntry | undefined {
+  let lo = 0;
+  let hi = rows.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const row = rows[mid];
+    const at = Array.isArray(row) ? row[0] : undefined;
+    if (typeof at !== 'string') bad('path');
+    if (at === path) return rowEntry(row as unknown[], kind, kindOf(kinds, kind), documentPathCheck(kinds, kind));
+    if (at < path) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return undefined;
+}
+
+/** The results across files of one whole tree of a kind: its diagnostics by path (paths without any left out). */
+export type TreeResults = ReadonlyMap<string, readonly Diagnostic[]>;
+
+/** A git object id (SHA-1 or SHA-256), as the staged cache keys trees. */
+const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+/** Results as JSON: `[[path, diagnostics], ...]` in path order. */
+function resultRows(results: TreeResults): [string, readonly Diagnostic[]][] {
+  return [...results].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Kept results as text: `[stamp, racyPaths, [[path, diagnostics], ...]]` (`null` without a stamp). */
+function encodeKept(stamp: string | null, kept: KeptResults): string {
+  return stamp === null ? 'null' : JSON.stringify([stamp, [...kept.racy].sort(), resultRows(kept.results)]);
+}
+
+let zlib: typeof import('node:zlib') | null | undefined;
+
+/**
+ * The CRC-32 of a kind's section and updates as they are on disk: kept results hold for exactly the
+ * rows they were computed from, so a row changed in any other way (by hand, by another tool) voids them.
+ * Null where this Node lacks `zlib.crc32` (before 20.15): no results are kept there. node:zlib is loaded
+ * only by a run that keeps or reads results.
+ */
+function stampOf(section: string | Buffer | undefined, updates: string | Buffer | undefined): string | null {
+  zlib ??= (createRequire(import.meta.url)('node:zlib') as typeof import('node:zlib'));
+  if (typeof zlib.crc32 !== 'function') return null;
+  return `${zlib.crc32(section ?? '')}:${zlib.crc32(updates ?? '')}`;
+}
+
+/** Reads `resultRows` of a kind back; throws on anything else. */
+function resultsOf(r: unknown, isDocumentPath: (path: unknown) => path is string): Map<string, Diagnostic[]> {
+  if (!Array.isArray(r)) bad('results');
+  const results = new Map<string, Diagnostic[]>();
+  for (const row of r as unknown[]) {
+    if (!Array.isArray(row) || row.length !== 2 || !isDocumentPath(row[0]) || results.has(row[0])) bad('result row');
+    results.set(row[0], diagnosticsOf(row[1]));
+  }
+  return results;
+}
+
+/** Trees as text (newest first): `[[treeId, [[path, diagnostics], ...]], ...]`. */
+export function encodeTrees(trees: readonly (readonly [string, TreeResults])[]): string {
+  return JSON.stringify(trees.map(([tree, results]) => [tree, resultRows(results)]));
+}
+
+/** Reads what `encodeTrees` wrote for `kind`; throws on anything else, as `decodeRows` does. */
+export function decodeTrees(kind: Kind, text: string, kinds: CacheKinds): [string, TreeResults][] {
+  const trees = JSON.parse(text) as unknown;
+  if (!Array.isArray(trees)) throw new BadRow('not a list of trees');
+  const isDocumentPath = documentPathCheck(kinds, kind);
+  return trees.map((t: unknown): [string, TreeResults] => {
+    if (!Array.isArray(t) || t.length !== 2 || typeof t[0] !== 'string' || !OBJECT_ID.test(t[0])) bad('tree');
+    return [t[0], resultsOf(t[1], isDocumentPath)];
+  });
+}
+
+/** Whether `encodeTrees` can keep these results: `decodeTrees` reads a file's list up to the cap of its own diagnostics. */
+export function keepableTree(results: TreeResults): boolean {
+  for (const list of results.values()) if (list.length === 0 || list.length > MAX_DIAGNOSTICS) return false;
+  return true;
 }
 
 /** Stat identity of each folder a kind's documents were listed from (root-relative), when they were listed. */
@@ -251,6 +340,8 @@ interface Header {
   sections: Partial<Record<Kind, Range>>;
   updates?: Partial<Record<Kind, Range>>;
   listings?: Partial<Record<Kind, Folders>>;
+  trees?: Partial<Record<Kind, Range>>;
+  results?: Partial<Record<Kind, Range>>;
 }
 
 export interface CacheFile {
@@ -265,6 +356,10 @@ export interface CacheFile {
    * section's paths are still the kind's documents (see `lintFiles`).
    */
   listings?: Partial<Record<Kind, Folders>>;
+  /** Per kind, unparsed: the results across files of whole trees (the staged cache's, see `encodeTrees`). */
+  trees?: Partial<Record<Kind, string | Buffer>>;
+  /** Per kind, unparsed: the results across files of its rows (the lint cache's, see `encodeResults`). */
+  results?: Partial<Record<Kind, string | Buffer>>;
 }
 
 export function parseCacheFile(bytes: Buffer): CacheFile | null {
@@ -283,12 +378,14 @@ export function parseCacheFile(bytes: Buffer): CacheFile | null {
   };
   const kinds = slice(header.sections);
   const updates = slice(header.updates);
-  if (!kinds || !updates) return null;
+  const trees = slice(header.trees);
+  const results = slice(header.results);
+  if (!kinds || !updates || !trees || !results) return null;
   const listings: CacheFile['listings'] = {};
   for (const [kind, folders] of Object.entries(header.listings ?? {}) as [Kind, Folders][]) {
     if (kinds[kind] !== undefined && isFolders(folders)) listings[kind] = folders;
   }
-  return { docgate: header.docgate, rules: header.rules, kinds, updates, listings };
+  return { docgate: header.docgate, rules: header.rules, kinds, updates, listings, ...(header.trees ? { trees } : {}), ...(header.results ? { results } : {}) };
 }
 
 function isFolders(v: unknown): v is Folders {
@@ -300,6 +397,8 @@ export function serializeCacheFile(data: CacheFile): Buffer {
   const parts = [
     ...(Object.entries(data.kinds) as [Kind, string | Buffer][]).map(([kind, text]) => ({ table: 'sections' as const, kind, buf: bytes(text) })),
     ...(Object.entries(data.updates ?? {}) as [Kind, string | Buffer][]).map(([kind, text]) => ({ table: 'updates' as const, kind, buf: bytes(text) })),
+    ...(Object.entries(data.trees ?? {}) as [Kind, string | Buffer][]).map(([kind, text]) => ({ table: 'trees' as const, kind, buf: bytes(text) })),
+    ...(Object.entries(data.results ?? {}) as [Kind, string | Buffer][]).map(([kind, text]) => ({ table: 'results' as const, kind, buf: bytes(text) })),
   ];
   // Offsets depend on the header's own length: lay out relative offsets, then shift by it.
   let offset = 0;
@@ -311,9 +410,12 @@ export function serializeCacheFile(data: CacheFile): Buffer {
   let headerLength = 0;
   let header = '';
   for (let i = 0; i < 10; i++) {
-    const ranges: Pick<Header, 'sections' | 'updates'> = { sections: {}, updates: {} };
+    const ranges: Pick<Header, 'sections' | 'updates' | 'trees' | 'results'> = { sections: {}, updates: {}, trees: {}, results: {} };
     for (const r of relative) ranges[r.table]![r.kind] = [headerLength + 1 + r.start, headerLength + 1 + r.end];
-    header = JSON.stringify({ format: FORMAT, docgate: data.docgate, rules: data.rules, ...ranges, listings: data.listings ?? {} });
+    // The tables added later are written only when they hold something.
+    const { trees, results, ...rest } = ranges;
+    const some = (t: object | undefined): boolean => t !== undefined && Object.keys(t).length > 0;
+    header = JSON.stringify({ format: FORMAT, docgate: data.docgate, rules: data.rules, ...rest, listings: data.listings ?? {}, ...(some(data.trees) ? { trees } : {}), ...(some(data.results) ? { results } : {}) });
     const length = Buffer.byteLength(header);
     if (length === headerLength) break;
     headerLength = length;
@@ -348,16 +450,51 @@ export function readCacheFile(file: string, version: string, rulesKey: string, r
  * rule files (schemas, outline, heading tables); a file is skipped when its content hash is unchanged.
  * A missing, unreadable or foreign cache file is an empty cache, never an error.
  */
+/**
+ * What a run that looks up a few paths of a kind holds instead of the kind's decoded section: the
+ * section parsed as JSON but not checked row by row (5,000 rows checked and made entries cost more than a
+ * one-file lint's other work), its updates decoded (few), the rows found, and the entries set.
+ */
+interface Light {
+  rows: readonly unknown[];
+  updates: Entries;
+  found: Map<string, CacheEntry | undefined>;
+  sets: Entries;
+}
+
+/** Look-ups of one kind answered without decoding its section; past this, the section is decoded whole. */
+const LIGHT_LOOKUPS = 64;
+
+/** A kind's rows' results across files: computed by the caller from the rows (see `LintCache.save`). */
+export type ResultsOf = (kind: Kind, entries: ReadonlyMap<string, CacheEntry>) => TreeResults;
+
+/**
+ * The results across files of a kind's rows, kept beside them, and the paths whose rows are racy: a run
+ * whose listing is trusted checks those files again (see `CacheMemo.lookup`), so the results hold for a
+ * run only when it checks every one of them itself.
+ */
+export interface KeptResults {
+  racy: Set<string>;
+  results: TreeResults;
+}
+
 export class LintCache {
   private readonly parsed = new Map<Kind, Entries>();
+  /** Kinds looked up or set without decoding their section (see `Light`). */
+  private readonly light = new Map<Kind, Light>();
   /** Per kind, the paths set since the section was read, plus those already in its updates. */
   private readonly updated = new Map<Kind, Set<string>>();
   /** Kinds whose section must be written whole (an entry dropped, or the section unreadable). */
   private readonly rewrite = new Set<Kind>();
   /** Kinds with an entry set or dropped in this run. */
   private readonly touched = new Set<Kind>();
+  /** Kinds where a path came or went, or an id or facts changed: the results across files kept for them no longer hold. */
+  private readonly factsChanged = new Set<Kind>();
+  private readonly kept = new Map<Kind, KeptResults | null>();
+
   private fresh = false;
   private headerDirty = false;
+  private lightMode = false;
   /** Why the cache file on disk was not used (a warning), or null. */
   problem: string | null = null;
 
@@ -403,15 +540,55 @@ export class LintCache {
         entries = new Map();
         this.rewrite.add(kind);
         this.touched.add(kind);
+        this.factsChanged.add(kind);
         if (this.data.listings?.[kind] !== undefined) {
           delete this.data.listings[kind];
           this.headerDirty = true;
         }
       }
+      // What was set before the section was decoded is newer than its rows.
+      for (const [path, entry] of this.light.get(kind)?.sets ?? []) {
+        entries.set(path, entry);
+        updated.add(path);
+      }
+      this.light.delete(kind);
       this.parsed.set(kind, entries);
       this.updated.set(kind, updated);
     }
     return entries;
+  }
+
+  /**
+   * Within `fn`, look-ups and sets leave the sections of their kinds undecoded (see `Light`): for a run
+   * that asks the cache about a few named files only (`CacheMemo.few`). Outside, a kind is decoded whole
+   * when first asked about, as every other run asks about all of its files.
+   */
+  lightly<T>(fn: () => T): T {
+    this.lightMode = true;
+    try {
+      return fn();
+    } finally {
+      this.lightMode = false;
+    }
+  }
+
+  /** The kind's section parsed but not decoded, for a few look-ups; null once (or when) it must be decoded whole. */
+  private lightOf(kind: Kind): Light | null {
+    if (this.parsed.has(kind)) return null;
+    let l = this.light.get(kind);
+    if (l) return this.lightMode && l.found.size < LIGHT_LOOKUPS ? l : null;
+    if (!this.lightMode || this.data.kinds[kind] === undefined) return null;
+    try {
+      const text = this.data.kinds[kind];
+      const updates = this.data.updates?.[kind];
+      const rows = text === undefined ? [] : (JSON.parse(String(text)) as unknown);
+      if (!Array.isArray(rows)) return null;
+      l = { rows, updates: updates === undefined ? new Map() : decodeSection(kind, String(updates), this.kinds), found: new Map(), sets: new Map() };
+    } catch {
+      return null; // decoded whole, which finds the section bad and starts the kind afresh
+    }
+    this.light.set(kind, l);
+    return l;
   }
 
   private changed(kind: Kind): Set<string> {
@@ -420,13 +597,70 @@ export class LintCache {
   }
 
   get(path: string, kind: Kind): CacheEntry | undefined {
-    return this.section(kind).get(path);
+    const l = this.lightOf(kind);
+    if (!l) return this.section(kind).get(path);
+    if (l.sets.has(path)) return l.sets.get(path);
+    if (l.updates.has(path)) return l.updates.get(path);
+    if (!l.found.has(path)) {
+      try {
+        l.found.set(path, findRow(l.rows, path, kind, this.kinds));
+      } catch {
+        return this.section(kind).get(path); // a bad row: the whole section is judged
+      }
+    }
+    return l.found.get(path);
   }
 
   /** The recorded folders of a kind's listing, if its section was recorded with one. */
   folders(kind: Kind): Folders | undefined {
     this.section(kind); // a section that does not decode has no listing to trust
     return this.data.listings?.[kind];
+  }
+
+  /**
+   * The recorded folders of a kind's listing, its section not decoded: for a run that takes no document
+   * of the kind from the section but those it looks up (see `results`).
+   */
+  keptFolders(kind: Kind): Folders | undefined {
+    return this.data.listings?.[kind];
+  }
+
+  /**
+   * The results across files of the kind's documents as its rows hold them (every row read back unread,
+   * as a run whose listing is trusted takes them), kept by the run that wrote the rows; null when none
+   * were kept or they no longer hold.
+   */
+  results(kind: Kind): KeptResults | null {
+    return this.factsChanged.has(kind) ? null : this.keptOf(kind);
+  }
+
+  private keptOf(kind: Kind): KeptResults | null {
+    if (!this.kept.has(kind)) {
+      const text = this.data.results?.[kind];
+      let kept: KeptResults | null = null;
+      try {
+        const r = text === undefined ? null : (JSON.parse(String(text)) as unknown);
+        if (Array.isArray(r) && r.length === 3 && r[0] === this.stamp(kind) && Array.isArray(r[1])) {
+          const isDocumentPath = documentPathCheck(this.kinds, kind);
+          const racy = new Set<string>();
+          for (const path of r[1] as unknown[]) racy.add(isDocumentPath(path) ? path : bad('racy path'));
+          kept = { racy, results: resultsOf(r[2], isDocumentPath) };
+        }
+      } catch {
+        kept = null;
+      }
+      this.kept.set(kind, kept);
+    }
+    return this.kept.get(kind) ?? null;
+  }
+
+  private stamp(kind: Kind): string | null {
+    return stampOf(this.data.kinds[kind], this.data.updates?.[kind]);
+  }
+
+  /** How many rows a kind has (its section decoded whole). */
+  size(kind: Kind): number {
+    return this.section(kind).size;
   }
 
   /** The paths of a kind's section, sorted (code point order, as discovery sorts). */
@@ -447,9 +681,30 @@ export class LintCache {
   }
 
   set(path: string, entry: CacheEntry): void {
-    this.section(entry.kind).set(path, entry);
-    this.changed(entry.kind).add(path);
-    this.touched.add(entry.kind);
+    const kind = entry.kind;
+    if (!this.factsChanged.has(kind)) {
+      const before = this.get(path, kind);
+      // An unread file (no hash) is analyzed again by every run: its row says nothing certain.
+      if (!before || before.hash === null || entry.hash === null || !this.sameFacts(before, entry)) this.factsChanged.add(kind);
+      else {
+        const kept = this.keptOf(kind);
+        if (kept && entry.racy) kept.racy.add(path);
+        else if (kept) kept.racy.delete(path);
+      }
+    }
+    const l = this.lightOf(kind);
+    if (l) l.sets.set(path, entry);
+    else {
+      this.section(kind).set(path, entry);
+      this.changed(kind).add(path);
+    }
+    this.touched.add(kind);
+  }
+
+  /** Whether two entries of a path give the rules across files the same: the same id and facts. */
+  sameFacts(a: CacheEntry, b: CacheEntry): boolean {
+    const k = kindOf(this.kinds, a.kind);
+    return a.kind === b.kind && a.id === b.id && JSON.stringify(factsRow(k, a.facts)) === JSON.stringify(factsRow(k, b.facts));
   }
 
   /** Drops entries of `kinds` whose files no longer exist (entries of other kinds were not looked at). */
@@ -461,17 +716,37 @@ export class LintCache {
           entries.delete(path);
           this.rewrite.add(kind);
           this.touched.add(kind);
+          this.factsChanged.add(kind);
         }
       }
     }
   }
 
-  /** Writes atomically (safe-fs `replaceFile`); a cache that cannot be written is only a warning. */
-  save(): string | null {
-    if (!this.fresh && !this.headerDirty && this.touched.size === 0) return null;
+  /**
+   * Writes atomically (safe-fs `replaceFile`); a cache that cannot be written is only a warning. With
+   * `resultsOf`, the results across files of each kind decoded whole are kept beside its rows when they
+   * are missing or no longer hold (as `null` when they cannot be: a row of a file not read).
+   */
+  save(resultsOf?: ResultsOf): string | null {
+    const results = (this.data.results ??= {});
+    const due = resultsOf ? [...this.parsed.keys()].filter((k) => this.factsChanged.has(k) || results[k] === undefined) : [];
+    const stale = [...this.factsChanged].filter((k) => results[k] !== undefined);
+    if (!this.fresh && !this.headerDirty && this.touched.size === 0 && due.length === 0 && stale.length === 0) return null;
+    // Results that still hold for rows about to be written again: stamped again once they are.
+    const carried = new Map<Kind, KeptResults>();
+    for (const kind of this.touched) {
+      const kept = this.results(kind);
+      if (kept) carried.set(kind, kept);
+    }
     const updates = (this.data.updates ??= {});
     for (const kind of this.touched) {
-      const entries = this.parsed.get(kind)!;
+      const l = this.light.get(kind);
+      if (l && l.updates.size + l.sets.size <= MAX_UPDATES) {
+        // The section is carried over as read; the updates hold the rows set since it was written.
+        updates[kind] = encodeSection(new Map([...l.updates, ...l.sets]), this.kinds);
+        continue;
+      }
+      const entries = this.section(kind);
       const changed = this.updated.get(kind)!;
       if (this.rewrite.has(kind) || this.data.kinds[kind] === undefined || changed.size > MAX_UPDATES) {
         this.data.kinds[kind] = encodeSection(entries, this.kinds);
@@ -481,10 +756,25 @@ export class LintCache {
         updates[kind] = encodeSection(new Map([...changed].map((path) => [path, entries.get(path)!])), this.kinds);
       }
     }
+    for (const kind of stale) delete results[kind];
+    for (const [kind, kept] of carried) results[kind] = encodeKept(this.stamp(kind), kept);
+    for (const kind of due) {
+      const entries = this.parsed.get(kind)!;
+      let read = true;
+      const racy = new Set<string>();
+      for (const [path, e] of entries) {
+        if (e.hash === null) read = false;
+        if (e.racy) racy.add(path);
+      }
+      const found = read ? resultsOf!(kind, entries) : null;
+      results[kind] = found && keepableTree(found) ? encodeKept(this.stamp(kind), { racy, results: found }) : 'null';
+    }
     const problem = writeCacheFile(this.root, this.file, this.data);
     if (problem !== null) return problem;
     this.touched.clear();
     this.rewrite.clear();
+    this.factsChanged.clear();
+    this.kept.clear();
     this.fresh = false;
     this.headerDirty = false;
     return null;

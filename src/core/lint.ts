@@ -9,7 +9,7 @@ import type { ReadOutcome } from './file-identity.js';
 import { discover, reach, refAt } from './layout.js';
 import type { FileRef } from './layout.js';
 import { LintCache } from './lint-cache.js';
-import type { CacheEntry, Folders } from './lint-cache.js';
+import type { CacheEntry, Folders, ResultsOf } from './lint-cache.js';
 import { analyzeInParallel, worthThreads } from './parallel.js';
 import type { Split } from './parallel.js';
 import { hasError, resultOf } from './result.js';
@@ -407,6 +407,15 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { notice
   if (cache?.problem) notices.push(cache.problem);
   const memo = cache ? new CacheMemo(project, cache, options.paths !== undefined && options.paths.length > 0) : null;
   const cwd = options.cwd ?? process.cwd();
+  const few = memo && options.paths && options.paths.length > 0 ? memo.few(targets(project, options.paths, cwd)) : null;
+  if (few) {
+    const planned = performance.now();
+    const run = finish(project, few.analyses, new Set(few.analyses.map((a) => a.path)), few.cross);
+    const problem = memo!.saveFew();
+    if (problem) notices.push(problem);
+    const timing: Timing = { loadAndPlanMs: planned - started, analyzeMs: 0, finishMs: performance.now() - planned, here: 0, inWorkers: 0, workers: 0, kept: 'few' };
+    return { ...run, notices, timing };
+  }
   let p = plan(project, options.paths, cwd, memo);
   // A named file missing from a trusted listing means the listing is stale after all: list again.
   if (memo && p.targets.some((t) => !t.dir && memo.isTrusted(project.layout.classify(t.rel)?.kind) && !p.selected.has(t.rel))) {
@@ -438,10 +447,12 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { notice
     work.forEach((w, i) => take(i, analyzeWork(project, w, hashing)));
   }
   const analyzed = performance.now();
-  const run = finish(project, slots.filter((a): a is Analysis => a !== null), p.selected);
+  // Nothing analyzed: every document is its row, and the results across files kept with the rows hold.
+  const kept = work.length === 0 ? memo?.keptResults(p.needed) : null;
+  const run = finish(project, slots.filter((a): a is Analysis => a !== null), p.selected, ...(kept ? [kept] : []));
   const problem = memo?.save(p.needed, slots);
   if (problem) notices.push(problem);
-  const timing = { loadAndPlanMs: planned - started, analyzeMs: analyzed - planned, finishMs: performance.now() - analyzed, ...split };
+  const timing: Timing = { loadAndPlanMs: planned - started, analyzeMs: analyzed - planned, finishMs: performance.now() - analyzed, ...split, ...(kept ? { kept: 'all' as const } : {}) };
   return { ...run, notices, timing };
 }
 
@@ -453,6 +464,11 @@ export interface Timing extends Split {
   analyzeMs: number;
   /** Rules across files, results, baseline, writing the cache. */
   finishMs: number;
+  /**
+   * The results across files came from the cache: for the named files alone (`few`: the rest of their
+   * kinds not decoded), or for every document, each taken from its row (`all`).
+   */
+  kept?: 'few' | 'all';
 }
 
 /**
@@ -534,6 +550,84 @@ class CacheMemo implements Memo {
     this.cache.set(ref.path, { kind, id, hash: r.hash, identity: r.identity, full, diagnostics, facts, ...(directives ? { directives } : {}), ...racy(r.identity, this.started) });
   }
 
+  /**
+   * A run over a few named files, answered without the rest of their kinds: when each kind's listing is
+   * trusted, its rows' results across files were kept (see `LintCache.results`) and each racy row is a
+   * named file's, the named files are checked as `lookup` checks them, analyzed when changed, and as long
+   * as each keeps the id and facts of its row, the kept results are what the rules across files give.
+   * Null when any of that does not hold: the whole pipeline runs (and keeps the results for next time).
+   */
+  few(ts: readonly Target[]): { analyses: Analysis[]; cross: Map<string, Diagnostic[]> } | null {
+    if (!this.reuseListings || ts.length > MAX_FEW) return null;
+    return this.cache.lightly(() => this.fewLightly(ts));
+  }
+
+  private fewLightly(ts: readonly Target[]): { analyses: Analysis[]; cross: Map<string, Diagnostic[]> } | null {
+    const byKind = new Map<Kind, Map<string, FileRef>>();
+    for (const t of ts) {
+      const c = t.dir || t.lossy !== undefined ? null : this.project.layout.classify(t.rel);
+      if (!c) return null;
+      const refs = byKind.get(c.kind) ?? new Map<string, FileRef>();
+      byKind.set(c.kind, refs.set(t.rel, refAt(this.project.root, t.rel, c.kind, this.project.layout)));
+    }
+    const analyses: Analysis[] = [];
+    const cross = new Map<string, Diagnostic[]>();
+    for (const [kind, refs] of byKind) {
+      const folders = this.cache.keptFolders(kind);
+      if (!folders || Object.entries(folders).some(([rel, identity]) => identityOf(join(this.project.root, rel)) !== identity)) return null;
+      const kept = this.cache.results(kind);
+      if (!kept || [...kept.racy].some((path) => !refs.has(path))) return null;
+      for (const ref of refs.values()) {
+        const a = this.named(ref);
+        if (!a) return null;
+        analyses.push(a);
+      }
+      for (const [path, list] of kept.results) cross.set(path, [...list]);
+    }
+    return { analyses: byPath(analyses), cross };
+  }
+
+  /**
+   * The results across files of the documents of a run that took every one of them from its row: the
+   * kept results of each kind, when its rows are exactly those documents (as many rows as documents, each
+   * document found in a row). Null when a kind has none that hold.
+   */
+  keptResults(needed: readonly FileRef[]): Map<string, Diagnostic[]> | null {
+    const count = new Map<Kind, number>();
+    for (const ref of needed) count.set(ref.kind, (count.get(ref.kind) ?? 0) + 1);
+    const cross = new Map<string, Diagnostic[]>();
+    for (const [kind, n] of count) {
+      const kept = this.cache.size(kind) === n ? this.cache.results(kind) : null;
+      if (!kept) return null;
+      for (const [path, list] of kept.results) cross.set(path, [...list]);
+    }
+    return cross;
+  }
+
+  /** A named file of `few`: its row's analysis, or its new one when it keeps the row's id and facts. */
+  private named(ref: FileRef): Analysis | null {
+    const entry = this.cache.get(ref.path, ref.kind);
+    if (!entry || entry.hash === null || !entry.full) return null;
+    const known = this.lookup(ref, true);
+    if (!known || 'analysis' in known) return known?.analysis ?? null;
+    const done = analyzeRead(ref, known.read, this.project, true, known.hash);
+    if (!done || done.analysis.kind !== ref.kind || !this.cache.sameFacts(entry, { ...entry, id: done.analysis.id, facts: done.analysis.facts })) return null;
+    this.remember(ref, true, done);
+    done.analysis.doc = null; // as lintFiles keeps its results: nothing reads the parsed document after
+    return done.analysis;
+  }
+
+  /** Writes what `few` set. */
+  saveFew(): string | null {
+    return this.cache.save(this.resultsOf);
+  }
+
+  /** A kind's results across files from its rows alone, as a run whose listing is trusted reads them. */
+  private readonly resultsOf: ResultsOf = (_kind, entries) => {
+    const analyses = [...entries].map(([path, e]) => fromCache({ path }, e));
+    return crossFileDiagnostics(this.project.kinds, byPath(analyses), this.project.severityFor);
+  };
+
   /** Drops entries of files gone, records the listings that can be reused, writes the cache. */
   save(needed: readonly FileRef[], slots: readonly (Analysis | null)[]): string | null {
     const kinds = new Set(needed.map((f) => f.kind));
@@ -543,11 +637,11 @@ class CacheMemo implements Memo {
     for (const [kind, folders] of this.folders) {
       if (kinds.has(kind)) this.cache.setListing(kind, listingToKeep(kind, folders, needed, slots, this.started));
     }
-    return this.cache.save();
+    return this.cache.save(this.resultsOf);
   }
 }
 
-export function fromCache(ref: FileRef, e: CacheEntry): Analysis {
+export function fromCache(ref: Pick<FileRef, 'path'>, e: CacheEntry): Analysis {
   const a: Analysis = { path: ref.path, kind: e.kind, id: e.id, diagnostics: e.diagnostics, facts: e.facts, doc: null };
   if (e.directives) a.directives = e.directives;
   return a;
@@ -574,6 +668,9 @@ function listingToKeep(kind: Kind, folders: ReadonlyMap<string, string | null>, 
 
 /** At most this many bytes of changed files read for the cache check are kept for their analysis. */
 const KEEP_READ_BYTES = 16 * 1024 * 1024;
+
+/** Named files answered from the kept results across files at most (see `CacheMemo.few`); more run whole. */
+const MAX_FEW = 32;
 
 /** How close to a run's start a modification makes a cached stat untrustworthy (coarse file-system clocks). */
 export const RACY_WINDOW_MS = 2000;

@@ -8,12 +8,14 @@
  * The file has the lint cache's layout (a header line, then one section of rows per kind, then rows
  * added since the section was written) under its own key, so neither cache ever reads the other's rows.
  */
-import { MAX_UPDATES, decodeRows, encodeRows, readCacheFile, writeCacheFile } from './lint-cache.js';
-import type { CacheEntry, CacheFile, CacheKinds } from './lint-cache.js';
+import { MAX_UPDATES, decodeRows, decodeTrees, encodeRows, encodeTrees, keepableTree, readCacheFile, writeCacheFile } from './lint-cache.js';
+import type { CacheEntry, CacheFile, CacheKinds, TreeResults } from './lint-cache.js';
 import type { Kind } from './types.js';
 
 /** Versions kept per path (newest first); more are dropped when a kind's rows are folded. */
 const MAX_VERSIONS = 3;
+/** Trees whose results across files are kept per kind (newest first): a few branches switched between. */
+const MAX_TREES = 4;
 
 type Versions = Map<string, CacheEntry[]>;
 
@@ -24,6 +26,9 @@ export class StagedCache {
   private readonly touched = new Set<Kind>();
   /** Kinds whose section did not decode: written whole. */
   private readonly broken = new Set<Kind>();
+  /** Per kind, the trees read (or added): decoded on first use. */
+  private readonly trees = new Map<Kind, [string, TreeResults][]>();
+  private readonly treesTouched = new Set<Kind>();
   problem: string | null = null;
 
   private constructor(
@@ -84,6 +89,36 @@ export class StagedCache {
     return this.versions(kind).get(path)?.find((e) => e.identity === identity && (e.full || !full));
   }
 
+  private treeList(kind: Kind): [string, TreeResults][] {
+    let list = this.trees.get(kind);
+    if (list) return list;
+    const text = this.data.trees?.[kind];
+    try {
+      list = text === undefined ? [] : decodeTrees(kind, String(text), this.kinds);
+    } catch {
+      list = []; // a bad row: no tree of this kind is known (the next whole run writes them again)
+    }
+    this.trees.set(kind, list);
+    return list;
+  }
+
+  /**
+   * The results across files of the documents of `kind` in the git tree `tree` (HEAD's), as a run that
+   * analyzed that whole tree found them; null when no run did (under these rules).
+   */
+  tree(kind: Kind, tree: string): TreeResults | null {
+    return this.treeList(kind).find(([t]) => t === tree)?.[1] ?? null;
+  }
+
+  /** Keeps a tree's results across files (those whose lists the file can hold; else nothing). */
+  setTree(kind: Kind, tree: string, results: TreeResults): void {
+    if (!keepableTree(results)) return;
+    const list = this.treeList(kind).filter(([t]) => t !== tree);
+    list.unshift([tree, results]);
+    this.trees.set(kind, list.slice(0, MAX_TREES));
+    this.treesTouched.add(kind);
+  }
+
   /** Whether a path has rows of this kind: a test made for each path of the index (decodes the kind's rows). */
   has(kind: Kind): (path: string) => boolean {
     const v = this.versions(kind);
@@ -105,7 +140,9 @@ export class StagedCache {
    * looked at, the paths the index holds. A cache that cannot be written is a warning, never a failure.
    */
   save(present: ReadonlyMap<Kind, ReadonlySet<string>>): string | null {
-    if (this.touched.size === 0) return null;
+    if (this.touched.size === 0 && this.treesTouched.size === 0) return null;
+    const trees = (this.data.trees ??= {});
+    for (const kind of this.treesTouched) trees[kind] = encodeTrees(this.trees.get(kind)!);
     const updates = (this.data.updates ??= {});
     for (const kind of this.touched) {
       const pending = this.pending.get(kind)!;
@@ -127,6 +164,7 @@ export class StagedCache {
     const problem = writeCacheFile(this.root, this.file, this.data);
     if (problem !== null) return problem;
     this.touched.clear();
+    this.treesTouched.clear();
     this.broken.clear();
     return null;
   }

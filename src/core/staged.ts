@@ -13,7 +13,7 @@ import type { Analysis } from './analysis.js';
 import { crossFileDiagnostics } from './cross-file.js';
 import type { ReadOutcome } from './file-identity.js';
 import { gitDirOf, indexEntries, readBlobs, stagedChanges } from './git-index.js';
-import type { BlobRead, IndexEntry } from './git-index.js';
+import type { BlobRead, IndexEntry, StagedChange } from './git-index.js';
 import { existsAsDirectory, refAt } from './layout.js';
 import type { FileRef } from './layout.js';
 import { finish, fill, analyzeHere, fromCache, plan, prepare } from './lint.js';
@@ -34,6 +34,13 @@ export interface StagedOptions extends LintOptions {
 }
 
 const GITLINK = '160000';
+/** The object name of HEAD's tree, as `git cat-file` resolves it. */
+const HEAD_TREE = 'HEAD^{tree}';
+/**
+ * Changed documents answered from a tree's results across files at most (see `fromTree`); a larger
+ * commit lists the index, where the cache's rows answer for most documents.
+ */
+const MAX_QUICK = 16;
 const SYMLINK = '120000';
 /** Links followed one after another at most (as the kernel's ELOOP limit). */
 const MAX_LINKS = 40;
@@ -61,15 +68,35 @@ interface IndexRef extends FileRef {
  * in one batch per phase), every analysis from the blob-keyed cache when it has one.
  */
 class IndexStore implements Memo {
-  private readonly reads = new Map<string, BlobRead>();
   /** Link targets (the text of symlink blobs) by blob id. */
   private readonly targets = new Map<string, string>();
+  /** HEAD's tree, once asked of git (null: no commit yet), alongside the first blobs read. */
+  private head: string | null | undefined;
+  private readonly reads: Map<string, BlobRead>;
 
   constructor(
     private readonly project: Project,
     private readonly index: ReadonlyMap<string, IndexEntry>,
     private readonly cache: StagedCache | null,
-  ) {}
+    /** A store of the same run before this one: what it read from git is not read again. */
+    earlier?: IndexStore,
+  ) {
+    this.reads = earlier?.reads ?? new Map();
+    this.head = earlier?.head;
+  }
+
+  /** HEAD's tree id, the key of the staged cache's results across files (null before the first commit). */
+  headTree(): string | null {
+    if (this.head === undefined) this.readBlobs(new Map());
+    return this.head ?? null;
+  }
+
+  /** Reads blobs into `reads`, resolving HEAD's tree in the same git call when not yet known. */
+  private readBlobs(wanted: ReadonlyMap<string, number>): void {
+    const named = this.head === undefined ? new Map<string, string | null>([[HEAD_TREE, null]]) : undefined;
+    for (const [oid, r] of readBlobs(this.project.root, wanted, named)) this.reads.set(oid, r);
+    if (named) this.head = named.get(HEAD_TREE) ?? null;
+  }
 
   /** Reads the texts of the symlinks among `entries` (one batch), to resolve them inside the index. */
   loadLinks(entries: Iterable<IndexEntry>): void {
@@ -152,7 +179,7 @@ class IndexStore implements Memo {
       if (!e || this.reads.has(e.oid) || this.entry(ref, full)) continue;
       wanted.set(e.oid, Math.max(wanted.get(e.oid) ?? 0, maxBytes(this.project, ref.kind)));
     }
-    for (const [oid, r] of readBlobs(this.project.root, wanted)) this.reads.set(oid, r);
+    if (wanted.size > 0) this.readBlobs(wanted);
   }
 
   lookup(ref: IndexRef, full: boolean): Reuse | null {
@@ -206,6 +233,50 @@ function sameDiagnostics(a: readonly Diagnostic[] | undefined, b: readonly Diagn
   return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
 }
 
+/**
+ * The common commit, answered from HEAD's tree: when the staged changes keep every changed document's
+ * path, id and facts (a body edited), no result across files differs from HEAD's, which a run over the
+ * whole tree kept in the staged cache. Then only the changed documents are read (both sides, to compare
+ * their facts), never the rest of the index. Null when that does not hold or is not known: the whole run.
+ */
+function fromTree(project: Project, store: IndexStore, cache: StagedCache, changes: readonly StagedChange[], kindOf: ReadonlyMap<string, Kind>, kinds: readonly Kind[]): LintRun | null {
+  const relevant = changes.filter((c) => kindOf.has(c.path));
+  if (relevant.length > MAX_QUICK) return null;
+  // Additions and deletions change the set of documents; a link's result depends on another blob.
+  const plain = (e: IndexEntry | null): e is IndexEntry => e !== null && e.mode !== SYMLINK && e.mode !== GITLINK;
+  if (!relevant.every((c) => plain(c.head) && plain(c.index))) return null;
+  const nowRefs = relevant.map((c) => store.refOf(c.path, kindOf.get(c.path)!, c.index!));
+  const headRefs = relevant.map((c) => store.refOf(c.path, kindOf.get(c.path)!, c.head!));
+  store.prefetch([...nowRefs.map((ref) => [ref, true] as const), ...headRefs.map((ref) => [ref, false] as const)]);
+  const tree = store.headTree();
+  const known = tree === null ? [] : kinds.map((k) => cache.tree(k, tree));
+  if (known.length === 0 || known.some((t) => t === null)) return null;
+  const now = nowRefs.map((ref) => store.analyze(ref, true));
+  const before = headRefs.map((ref) => store.analyze(ref, false));
+  if (!sameFacts(project, now, before.filter((a): a is Analysis => a !== null), new Set(relevant.map((c) => c.path)))) return null;
+  const cross = new Map<string, Diagnostic[]>();
+  for (const t of known) for (const [path, list] of t!) cross.set(path, [...list]);
+  return finish(project, now.filter((a): a is Analysis => a !== null), new Set(relevant.map((c) => c.path)), cross);
+}
+
+/**
+ * Keeps HEAD's results across files for the next commit's `fromTree`: `then` is what the whole of HEAD's
+ * tree gives (its documents of these kinds; `refs`: both trees' documents). Not for a kind with links: a
+ * link's result there was read through the index, not through HEAD.
+ */
+function keepTree(store: IndexStore, cache: StagedCache, kinds: readonly Kind[], refs: readonly FileRef[], then: ReadonlyMap<string, Diagnostic[]>): void {
+  const linked = new Set(refs.filter((r) => r.link).map((r) => r.kind));
+  const kindAt = new Map(refs.map((r) => [r.path, r.kind]));
+  const tree = kinds.some((k) => !linked.has(k)) ? store.headTree() : null;
+  if (tree === null) return;
+  for (const kind of kinds) {
+    if (linked.has(kind)) continue;
+    const results = new Map<string, Diagnostic[]>();
+    for (const [path, list] of then) if (kindAt.get(path) === kind && list.length > 0) results.set(path, list);
+    cache.setTree(kind, tree, results);
+  }
+}
+
 /** Lints the snapshot the git index holds (SPEC §10). Notices: a cache that cannot be read or written. */
 export function lintStaged(options: StagedOptions): LintRun & { notices: string[] } {
   const project = options.project ?? loadProject(options.root, options);
@@ -222,10 +293,15 @@ export function lintStaged(options: StagedOptions): LintRun & { notices: string[
   const kinds = project.layout.kinds.filter((k) => touched.has(k));
   if (kinds.length === 0) return { ...finish(project, [], new Set()), notices };
 
-  const index = indexEntries(root, kinds.flatMap((k) => project.layout.folders(k).map((f) => f.dir)));
   const cache = options.cache ? StagedCache.load(options.cacheFile ?? defaultCacheFile(root), VERSION, project.key, root, project) : null;
   if (cache?.problem) notices.push(cache.problem);
-  const store = new IndexStore(project, index, cache);
+  // Changed documents only, read without the cache's rows (decoding them is most of a whole run).
+  const few = new IndexStore(project, new Map(), null);
+  const quick = cache ? fromTree(project, few, cache, changes, kindOf, kinds) : null;
+  if (quick) return { ...quick, notices };
+
+  const index = indexEntries(root, kinds.flatMap((k) => project.layout.folders(k).map((f) => f.dir)));
+  const store = new IndexStore(project, index, cache, few);
   store.loadLinks(index.values());
 
   // The indexed tree: every document of those kinds, analyzed fully only where staged.
@@ -249,6 +325,7 @@ export function lintStaged(options: StagedOptions): LintRun & { notices: string[
   // The rules across files read only the facts (and paths and ids): when the changed documents' facts are
   // those HEAD had (a body edited, the common commit), no other document's result can differ.
   const then = sameFacts(project, slots, before, changed) ? now : crossFileDiagnostics(project.kinds, before, project.severityFor);
+  if (cache) keepTree(store, cache, kinds, [...p.needed, ...headRefs], then);
 
   // Documents a staged change affects: checked as a whole (their own rules too), like the staged ones.
   const affected: number[] = [];
