@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, writeFiles } from './helpers.js';
+import { powerTemplate, runCli, writeFiles } from './helpers.js';
 
 /**
  * `docgate lint --cache <files>` answers a few named files with the results across files kept beside
@@ -19,20 +19,7 @@ function processDoc(name: string, body = 'Step one.\n'): string {
   return `---\nname: ${name}\ndescription: How we do it.\n---\n# ${name}\n\n${body}`;
 }
 
-function template(name: string, storeAs: string, uses = ''): string {
-  return [
-    'framework: POWER',
-    `purpose: Generate ${name.toUpperCase()}.md for the project.`,
-    'output: Markdown with the required header and footer.',
-    `work: Read the code${uses ? ` and ${uses}` : ''}.`,
-    'examples:',
-    '- One example',
-    'requirements: Keep it short.',
-    `save_as: ${name.toUpperCase()}.md`,
-    `store_as: ${storeAs}`,
-    '',
-  ].join('\n');
-}
+const template = powerTemplate;
 
 const FILES = {
   'processes/deploy.md': processDoc('Deploy'),

@@ -103,3 +103,31 @@ export function treeHash(dir: string): string {
   for (const f of filesUnder(dir)) h.update(`${f}\0${statSync(join(dir, f)).mode}\0`).update(readFileSync(join(dir, f)));
   return h.digest('hex');
 }
+
+/** A POWER template named `name` storing `storeAs`, its work using `uses` (a placeholder) when given. */
+export function powerTemplate(name: string, storeAs: string, uses = ''): string {
+  return [
+    'framework: POWER',
+    `purpose: Generate ${name.toUpperCase()}.md for the project.`,
+    'output: Markdown with the required header and footer.',
+    `work: Read the code${uses ? ` and ${uses}` : ''}.`,
+    'examples:',
+    '- One example',
+    'requirements: Keep it short.',
+    `save_as: ${name.toUpperCase()}.md`,
+    `store_as: ${storeAs}`,
+    '',
+  ].join('\n');
+}
+
+/** A new git repository (branch main) holding `files`, committed past any hook; listed in `made` for removal. */
+export function committedRepo(prefix: string, files: Record<string, string>, made: string[], env: NodeJS.ProcessEnv): { dir: string; git: (...args: string[]) => string } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  const git = (...args: string[]): string => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8' });
+  git('init', '-q', '-b', 'main');
+  writeFiles(dir, files);
+  git('add', '-A');
+  git('commit', '-q', '--no-verify', '--allow-empty', '-m', 'init');
+  return { dir, git };
+}

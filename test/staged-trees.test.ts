@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { gitEnv, runCli, writeFiles } from './helpers.js';
+import { committedRepo, gitEnv, runCli, writeFiles } from './helpers.js';
 
 /**
  * `docgate lint --staged --cache` answers the common commit (bodies edited: every changed document keeps
@@ -22,14 +21,8 @@ function processDoc(name: string, body = 'Step one.\n'): string {
 }
 
 function repo(files: Record<string, string>): { dir: string; git: (...args: string[]) => string; cache: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'docgate-staged-trees-'));
-  made.push(dir);
-  const git = (...args: string[]): string => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8' });
-  git('init', '-q', '-b', 'main');
-  writeFiles(dir, files);
-  git('add', '-A');
-  git('commit', '-q', '--no-verify', '-m', 'init');
-  return { dir, git, cache: join(dir, '.git', 'docgate-staged-cache') };
+  const r = committedRepo('docgate-staged-trees-', files, made, env);
+  return { ...r, cache: join(r.dir, '.git', 'docgate-staged-cache') };
 }
 
 let traces = 0;

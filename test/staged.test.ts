@@ -1,10 +1,10 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { REPO } from './helpers.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { gitEnv, runCli, writeFiles } from './helpers.js';
+import { committedRepo, gitEnv, powerTemplate, runCli, writeFiles } from './helpers.js';
 
 /**
  * `docgate lint --staged` (SPEC §10) through the CLI, in real temporary git repositories: what is
@@ -16,20 +16,7 @@ afterAll(() => {
 });
 const env = gitEnv();
 
-function template(name: string, storeAs: string, uses = ''): string {
-  return [
-    'framework: POWER',
-    `purpose: Generate ${name.toUpperCase()}.md for the project.`,
-    'output: Markdown with the required header and footer.',
-    `work: Read the code${uses ? ` and ${uses}` : ''}.`,
-    'examples:',
-    '- One example',
-    'requirements: Keep it short.',
-    `save_as: ${name.toUpperCase()}.md`,
-    `store_as: ${storeAs}`,
-    '',
-  ].join('\n');
-}
+const template = powerTemplate;
 
 function processDoc(name: string, extraBody = ''): string {
   return `---\nname: ${name}\ndescription: How we do it.\n---\n# ${name}\n\nStep one.\n${extraBody}`;
@@ -37,14 +24,7 @@ function processDoc(name: string, extraBody = ''): string {
 
 /** A new git repository holding `files`, committed. */
 function repo(files: Record<string, string>): { dir: string; git: (...args: string[]) => string } {
-  const dir = mkdtempSync(join(tmpdir(), 'docgate-staged-'));
-  made.push(dir);
-  const git = (...args: string[]): string => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8' });
-  git('init', '-q', '-b', 'main');
-  writeFiles(dir, files);
-  git('add', '-A');
-  git('commit', '-q', '--no-verify', '--allow-empty', '-m', 'init');
-  return { dir, git };
+  return committedRepo('docgate-staged-', files, made, env);
 }
 
 function staged(dir: string, ...extra: string[]) {

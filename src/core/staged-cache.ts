@@ -8,8 +8,10 @@
  * The file has the lint cache's layout (a header line, then one section of rows per kind, then rows
  * added since the section was written) under its own key, so neither cache ever reads the other's rows.
  */
-import { MAX_UPDATES, decodeRows, decodeTrees, encodeRows, encodeTrees, keepableTree, readCacheFile, writeCacheFile } from './lint-cache.js';
-import type { CacheEntry, CacheFile, CacheKinds, TreeResults } from './lint-cache.js';
+import { MAX_UPDATES, readCacheFile, writeCacheFile } from './cache-file.js';
+import type { CacheFile } from './cache-file.js';
+import { decodeRows, decodeTrees, encodeRows, encodeTrees, keepableTree } from './cache-rows.js';
+import type { CacheEntry, CacheKinds, TreeResults } from './cache-rows.js';
 import type { Kind } from './types.js';
 
 /** Versions kept per path (newest first); more are dropped when a kind's rows are folded. */

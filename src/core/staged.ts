@@ -18,7 +18,7 @@ import { existsAsDirectory, refAt } from './layout.js';
 import type { FileRef } from './layout.js';
 import { finish, fill, analyzeHere, fromCache, plan, prepare } from './lint.js';
 import type { LintOptions, LintRun, Memo, Reuse } from './lint.js';
-import type { CacheEntry } from './lint-cache.js';
+import type { CacheEntry } from './cache-rows.js';
 import { StagedCache } from './staged-cache.js';
 import type { Diagnostic, Kind } from './types.js';
 import { VERSION } from './version.js';
