@@ -170,7 +170,7 @@ export interface Plan {
   skipped: string[];
 }
 
-function byPath<T extends { path: string }>(refs: T[]): T[] {
+export function byPath<T extends { path: string }>(refs: T[]): T[] {
   // Each kind's list is sorted already: merging a few sorted runs is linear for V8's TimSort.
   return refs.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

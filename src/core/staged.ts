@@ -16,7 +16,7 @@ import { gitDirOf, indexEntries, readBlobs, stagedChanges } from './git-index.js
 import type { BlobRead, IndexEntry, StagedChange } from './git-index.js';
 import { existsAsDirectory, refAt } from './layout.js';
 import type { FileRef } from './layout.js';
-import { finish, fill, analyzeHere, fromCache, plan, prepare } from './lint.js';
+import { byPath, finish, fill, analyzeHere, fromCache, plan, prepare } from './lint.js';
 import type { LintOptions, LintRun, Memo, Reuse } from './lint.js';
 import type { CacheEntry } from './cache-rows.js';
 import { StagedCache } from './staged-cache.js';
@@ -256,7 +256,8 @@ function fromTree(project: Project, store: IndexStore, cache: StagedCache, chang
   if (!sameFacts(project, now, before.filter((a): a is Analysis => a !== null), new Set(relevant.map((c) => c.path)))) return null;
   const cross = new Map<string, Diagnostic[]>();
   for (const t of known) for (const [path, list] of t!) cross.set(path, [...list]);
-  return finish(project, now.filter((a): a is Analysis => a !== null), new Set(relevant.map((c) => c.path)), cross);
+  // In the whole run's order (git lists paths by their bytes, the pipeline by code units).
+  return finish(project, byPath(now.filter((a): a is Analysis => a !== null)), new Set(relevant.map((c) => c.path)), cross);
 }
 
 /**
