@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { powerTemplate, runCli, writeFiles } from './helpers.js';
+import { parseCacheFile, serializeCacheFile } from '../src/core/cache-file.js';
 
 /**
  * `docgate lint --cache <files>` answers a few named files with the results across files kept beside
@@ -123,5 +124,30 @@ describe('docgate lint --cache <files>: the results across files kept beside the
     bytes.write(rows.replace('"Release"', '"Releasx"'), start);
     writeFileSync(file, bytes);
     expect(both(dir, 'processes/deploy.md').kept).toBe(false);
+  });
+
+  it('takes the named files’ results across files from the kept ones, unread, and ignores kept results that do not decode', () => {
+    const dir = root();
+    both(dir);
+    const file = join(dir, '.docgatecache');
+    const plant = (rows: (kept: [string, string[], [string, unknown[]][]]) => void): void => {
+      const data = parseCacheFile(readFileSync(file))!;
+      const kept = JSON.parse(String(data.results!['process'])) as [string, string[], [string, unknown[]][]];
+      rows(kept);
+      data.results!['process'] = JSON.stringify(kept);
+      writeFileSync(file, serializeCacheFile(data));
+    };
+    // A diagnostic planted in the kept results (the rows, and so their stamp, unchanged) reaches release.md.
+    plant((kept) => kept[2].push(['processes/release.md', [{ line: 2, column: 7, rule: 'process-duplicate-name', message: 'Unexpected planted result, expected it read from the cache' }]]));
+    const planted = runCli(['lint', 'processes/release.md', '--cache'], { cwd: dir, env: { DOCGATE_TIMING: '1' } });
+    expect(planted.stderr).toContain('rules across files kept for the named files');
+    expect(planted.stdout).toContain('processes/release.md\n  2:7 Unexpected planted result, expected it read from the cache [process-duplicate-name]');
+    // A path no process can have: the kept results do not decode, and the run goes the whole way.
+    plant((kept) => kept[2].push(['../outside.md', []]));
+    const refused = both(dir, 'processes/release.md');
+    expect(refused.kept).toBe(false);
+    expect(refused.stdout).toBe('0 problems in 0 files (1 files checked)\n');
+    // That run computed them again from the rows: the next one takes them.
+    expect(both(dir, 'processes/release.md').kept).toBe(true);
   });
 });

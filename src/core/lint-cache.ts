@@ -75,6 +75,8 @@ export class LintCache {
   /** Kinds where a path came or went, or an id or facts changed: the results across files kept for them no longer hold. */
   private readonly factsChanged = new Set<Kind>();
   private readonly kept = new Map<Kind, KeptResults | null>();
+  /** Kinds whose kept results were found not to hold for their rows (or not to decode): computed again when the kind is decoded whole. */
+  private readonly keptStale = new Set<Kind>();
 
   private fresh = false;
   private headerDirty = false;
@@ -229,9 +231,10 @@ export class LintCache {
           const racy = new Set<string>();
           for (const path of r[1] as unknown[]) racy.add(isDocumentPath(path) ? path : bad('racy path'));
           kept = { racy, results: resultsOf(r[2], isDocumentPath) };
-        }
+        } else if (r !== null) this.keptStale.add(kind);
       } catch {
         kept = null;
+        this.keptStale.add(kind);
       }
       this.kept.set(kind, kept);
     }
@@ -313,7 +316,7 @@ export class LintCache {
    */
   save(resultsOf?: ResultsOf): string | null {
     const results = (this.data.results ??= {});
-    const due = resultsOf ? [...this.parsed.keys()].filter((k) => this.factsChanged.has(k) || results[k] === undefined) : [];
+    const due = resultsOf ? [...this.parsed.keys()].filter((k) => this.factsChanged.has(k) || this.keptStale.has(k) || results[k] === undefined) : [];
     const stale = [...this.factsChanged].filter((k) => results[k] !== undefined);
     if (!this.fresh && !this.headerDirty && this.touched.size === 0 && due.length === 0 && stale.length === 0) return null;
     // Results that still hold for rows about to be written again: stamped again once they are.
@@ -359,6 +362,7 @@ export class LintCache {
     this.rewrite.clear();
     this.factsChanged.clear();
     this.kept.clear();
+    this.keptStale.clear();
     this.fresh = false;
     this.headerDirty = false;
     return null;
