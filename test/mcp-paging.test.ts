@@ -80,6 +80,16 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** A server of its own (nothing loaded yet) for `use`, closed after it. */
+async function onFreshServer(env: Record<string, string>, use: (fresh: McpSession) => Promise<void>): Promise<void> {
+  const fresh = await startMcp(dir, env);
+  try {
+    await use(fresh);
+  } finally {
+    await fresh.close();
+  }
+}
+
 describe('list_processes pages (SPEC §13)', () => {
   it('answers the first 1,000 of 1,205 rows by default, with total and truncated; count and error_count count every document', async () => {
     const r = await s.call('list_processes');
@@ -277,8 +287,7 @@ describe('a listing of large failures is cut by size', () => {
 
 describe('calls that arrive while a kind is loaded on worker threads', () => {
   it('validate on a fresh server loads each kind on the workers and answers exactly docgate lint', async () => {
-    const fresh = await startMcp(dir, { DOCGATE_MCP_DEBUG: '1' });
-    try {
+    await onFreshServer({ DOCGATE_MCP_DEBUG: '1' }, async (fresh) => {
       const report = JSON.parse(runCli(['lint', '--root', dir, '--format', 'json']).stdout) as { results: Failure[]; filesChecked: number; problemCount: number };
       const got = structuredOf(await fresh.call('validate', {})) as typeof report;
       expect(got.filesChecked).toBe(3 * N + SYSRS);
@@ -295,28 +304,22 @@ describe('calls that arrive while a kind is loaded on worker threads', () => {
         expect(Number(m![1]) + Number(m![2])).toBe(kind === 'sysrs' ? SYSRS : N);
         expect(Number(m![3])).toBeGreaterThan(0);
       }
-    } finally {
-      await fresh.close();
-    }
+    });
   }, 60_000);
 
   it('validate of one folder on a fresh server loads only that kind on the workers, and answers docgate lint of it', async () => {
-    const fresh = await startMcp(dir, { DOCGATE_MCP_DEBUG: '1' });
-    try {
+    await onFreshServer({ DOCGATE_MCP_DEBUG: '1' }, async (fresh) => {
       const report = JSON.parse(runCli(['lint', '--root', dir, '--format', 'json', join(dir, 'templates')]).stdout) as { results: Failure[]; filesChecked: number; problemCount: number };
       const got = structuredOf(await fresh.call('validate', { paths: ['templates'] })) as typeof report;
       expect(got.filesChecked).toBe(N);
       expect(got).toEqual({ results: report.results, filesChecked: report.filesChecked, problemCount: report.problemCount });
       const loads = [...fresh.stderr().matchAll(/docgate mcp: loaded (\w+):/g)].map((m) => m[1]);
       expect(loads).toEqual(availableParallelism() < 2 ? [] : ['template']);
-    } finally {
-      await fresh.close();
-    }
+    });
   }, 60_000);
 
   it('check_content on a fresh server loads its kind on the workers; the answer sees every other document', async () => {
-    const fresh = await startMcp(dir, { DOCGATE_MCP_DEBUG: '1' });
-    try {
+    await onFreshServer({ DOCGATE_MCP_DEBUG: '1' }, async (fresh) => {
       const valid = structuredOf(await fresh.call('check_content', { path: 'processes/p0001.md', content: '---\nname: Process 0001\ndescription: Step 1 again.\n---\n\n# Process 0001\n\nDo it.\n' }));
       expect(valid).toEqual({ valid: true });
       // A name another process holds: the rule across files sees the other 1,204 processes.
@@ -328,20 +331,15 @@ describe('calls that arrive while a kind is loaded on worker threads', () => {
         expect(m).not.toBeNull();
         expect(Number(m![1]) + Number(m![2])).toBe(N);
       }
-    } finally {
-      await fresh.close();
-    }
+    });
   }, 60_000);
 
   it('wait for the one load and answer as calls made one after the other do', async () => {
-    const t = await startMcp(dir);
-    try {
+    await onFreshServer({}, async (t) => {
       const [a, b, c] = await Promise.all([t.call('list_processes'), t.call('get_process', { name: 'p0005' }), t.call('list_processes', { offset: 1000 })]);
       expect(structuredOf(a)).toEqual(structuredOf(await s.call('list_processes')));
       expect(structuredOf(b)).toEqual(structuredOf(await s.call('get_process', { name: 'p0005' })));
       expect(structuredOf(c)).toEqual(structuredOf(await s.call('list_processes', { offset: 1000 })));
-    } finally {
-      await t.close();
-    }
+    });
   }, 60_000);
 });

@@ -7,6 +7,7 @@ import { analyzeRead, maxBytes } from './analyze.js';
 import type { IdentifiedAnalysis } from './analyze.js';
 import type { Analysis } from './analysis.js';
 import type { Folders } from './cache-file.js';
+import { addResults } from './cache-rows.js';
 import { crossFileDiagnostics } from './cross-file.js';
 import { contentHash, identityOf, readLimited } from './file-identity.js';
 import { refAt } from './layout.js';
@@ -130,7 +131,7 @@ export class CacheMemo implements Memo {
         if (!a) return null;
         analyses.push(a);
       }
-      for (const [path, list] of kept.results) cross.set(path, [...list]);
+      addResults(cross, kept.results);
     }
     return { analyses: byPath(analyses), cross };
   }
@@ -147,7 +148,7 @@ export class CacheMemo implements Memo {
     for (const [kind, n] of count) {
       const kept = this.cache.size(kind) === n ? this.cache.results(kind) : null;
       if (!kept) return null;
-      for (const [path, list] of kept.results) cross.set(path, [...list]);
+      addResults(cross, kept.results);
     }
     return cross;
   }
@@ -159,7 +160,7 @@ export class CacheMemo implements Memo {
     const known = this.lookup(ref, true);
     if (!known || 'analysis' in known) return known?.analysis ?? null;
     const done = analyzeRead(ref, known.read, this.project, true, known.hash);
-    if (!done || done.analysis.kind !== ref.kind || !this.cache.sameFacts(entry, { ...entry, id: done.analysis.id, facts: done.analysis.facts })) return null;
+    if (!done || !this.cache.sameFacts(entry, done.analysis)) return null;
     this.remember(ref, true, done);
     done.analysis.doc = null; // as lintFiles keeps its results: nothing reads the parsed document after
     return done.analysis;

@@ -239,6 +239,19 @@ export function findRow(rows: readonly unknown[], path: string, kind: Kind, kind
 /** The results across files of one whole tree of a kind: its diagnostics by path (paths without any left out). */
 export type TreeResults = ReadonlyMap<string, readonly Diagnostic[]>;
 
+/**
+ * What the rules across files read of one document: its kind, id and facts, as one string. Two
+ * versions of a path with the same key give every document the same results across files.
+ */
+export function factsKey(kinds: CacheKinds, a: { kind: Kind; id: string; facts: Facts }): string {
+  return `${a.kind}\0${a.id}\0${JSON.stringify(factsRow(kindOf(kinds, a.kind), a.facts))}`;
+}
+
+/** Adds kept results to a run's results across files (copied: a run's lists are its own). */
+export function addResults(into: Map<string, Diagnostic[]>, results: TreeResults): void {
+  for (const [path, list] of results) into.set(path, [...list]);
+}
+
 /** A git object id (SHA-1 or SHA-256), as the staged cache keys trees. */
 const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 

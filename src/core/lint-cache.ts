@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { MAX_UPDATES, readCacheFile, writeCacheFile } from './cache-file.js';
 import type { CacheFile, Folders } from './cache-file.js';
-import { bad, builtin, decodeSection, documentPathCheck, encodeSection, factsRow, findRow, keepableTree, kindOf, resultRows, resultsOf } from './cache-rows.js';
+import { bad, builtin, decodeSection, documentPathCheck, encodeSection, factsKey, findRow, keepableTree, resultRows, resultsOf } from './cache-rows.js';
 import type { CacheEntry, CacheKinds, Entries, TreeResults } from './cache-rows.js';
 import type { Kind } from './types.js';
 
@@ -288,10 +288,9 @@ export class LintCache {
     this.touched.add(kind);
   }
 
-  /** Whether two entries of a path give the rules across files the same: the same id and facts. */
-  sameFacts(a: CacheEntry, b: CacheEntry): boolean {
-    const k = kindOf(this.kinds, a.kind);
-    return a.kind === b.kind && a.id === b.id && JSON.stringify(factsRow(k, a.facts)) === JSON.stringify(factsRow(k, b.facts));
+  /** Whether two versions of a path give the rules across files the same: the same kind, id and facts. */
+  sameFacts(a: Pick<CacheEntry, 'kind' | 'id' | 'facts'>, b: Pick<CacheEntry, 'kind' | 'id' | 'facts'>): boolean {
+    return factsKey(this.kinds, a) === factsKey(this.kinds, b);
   }
 
   /** Drops entries of `kinds` whose files no longer exist (entries of other kinds were not looked at). */

@@ -18,6 +18,7 @@ import { existsAsDirectory, refAt } from './layout.js';
 import type { FileRef } from './layout.js';
 import { byPath, finish, fill, analyzeHere, fromCache, plan, prepare } from './lint.js';
 import type { LintOptions, LintRun, Memo, Reuse } from './lint.js';
+import { addResults, factsKey } from './cache-rows.js';
 import type { CacheEntry } from './cache-rows.js';
 import { StagedCache } from './staged-cache.js';
 import type { Diagnostic, Kind } from './types.js';
@@ -216,10 +217,9 @@ function defaultCacheFile(root: string): string {
 
 /** Whether the changed documents are the same paths with the same ids and facts on both sides. */
 function sameFacts(project: Project, now: readonly (Analysis | null)[], before: readonly Analysis[], changed: ReadonlySet<string>): boolean {
-  const key = (a: Analysis): string => `${a.kind}\0${a.id}\0${JSON.stringify(project.kind(a.kind)?.codec.encode(a.facts) ?? null)}`;
   const side = (list: readonly (Analysis | null)[]): Map<string, string> => {
     const out = new Map<string, string>();
-    for (const a of list) if (a && changed.has(a.path)) out.set(a.path, key(a));
+    for (const a of list) if (a && changed.has(a.path)) out.set(a.path, factsKey(project, a));
     return out;
   };
   const a = side(now);
@@ -253,11 +253,12 @@ function fromTree(project: Project, store: IndexStore, cache: StagedCache, chang
   if (known.length === 0 || known.some((t) => t === null)) return null;
   const now = nowRefs.map((ref) => store.analyze(ref, true));
   const before = headRefs.map((ref) => store.analyze(ref, false));
-  if (!sameFacts(project, now, before.filter((a): a is Analysis => a !== null), new Set(relevant.map((c) => c.path)))) return null;
+  const paths = new Set(relevant.map((c) => c.path));
+  if (!sameFacts(project, now, before.filter((a): a is Analysis => a !== null), paths)) return null;
   const cross = new Map<string, Diagnostic[]>();
-  for (const t of known) for (const [path, list] of t!) cross.set(path, [...list]);
+  for (const t of known) addResults(cross, t!);
   // In the whole run's order (git lists paths by their bytes, the pipeline by code units).
-  return finish(project, byPath(now.filter((a): a is Analysis => a !== null)), new Set(relevant.map((c) => c.path)), cross);
+  return finish(project, byPath(now.filter((a): a is Analysis => a !== null)), paths, cross);
 }
 
 /**

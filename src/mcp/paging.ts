@@ -3,8 +3,11 @@
  * list_processes, list_templates and list_frameworks answer at most 1,000 rows without arguments).
  */
 import { formatBytes } from '../core/text.js';
-import { compileGlob } from './text.js';
+import type { ParseFailureResult } from '../core/types.js';
+import { failuresText } from './entries.js';
+import { byCodePoint, compileGlob } from './text.js';
 import { ToolError } from './tool.js';
+import type { ToolOutput } from './tool.js';
 export const DEFAULT_PAGE = 25;
 export const MAX_PAGE = 100;
 
@@ -132,4 +135,28 @@ export function windowText(w: Window, shown: number, what: string): string {
   if (shown === 0) return `\n\nShowing none of ${formatBytes(w.total)} rows (${what}, then failures): offset ${formatBytes(w.offset)} is past the end.`;
   const range = `Showing rows ${formatBytes(w.offset + 1)}–${formatBytes(w.offset + shown)} of ${formatBytes(w.total)} (${what}, then failures)`;
   return w.truncated ? `\n\n${range}; pass offset ${w.offset + shown} for the next rows.` : `\n\n${range}.`;
+}
+
+/** How a numbered listing reads: when empty, its heading, one row's text, and what its rows are called. */
+export interface ListingView<V> {
+  empty: string;
+  heading: string;
+  line: (row: V) => string;
+  what: string;
+}
+
+/**
+ * The answer of a list tool that numbers its rows in the text (list_templates, list_frameworks): the
+ * rows sorted by name and windowed (`windowOf`), the failures after them, and the window when it applies;
+ * structured, the rows under `key`, the failures, and the window with `error_count`.
+ */
+export function numberedListing<V extends { name: string }>(every: V[], all: readonly ParseFailureResult[], args: { max_results?: number; offset?: number }, key: string, view: ListingView<V>): ToolOutput {
+  every.sort((a, b) => byCodePoint(a.name, b.name));
+  const { valid, failures, window } = windowOf(every, all, args);
+  const first = window?.offset ?? 0;
+  const text =
+    (every.length === 0 ? view.empty : `${view.heading}:\n\n${valid.map((v, i) => `${first + i + 1}. ${view.line(v)}\n`).join('')}\nTotal: ${every.length} ${view.what}`) +
+    failuresText(failures, all.length) +
+    (window ? windowText(window, valid.length + failures.length, view.what) : '');
+  return { text, structured: { [key]: valid, failures, ...(window ? { ...window, error_count: all.length } : {}) } };
 }

@@ -1,9 +1,8 @@
 import type { DocRow } from '../../../core/analysis.js';
 import { formatBytes } from '../../../core/text.js';
 import { closedObject, parseFailureSchema } from '../../../mcp/schemas.js';
-import { failuresText, partition } from '../../../mcp/entries.js';
-import { FULL_PAGE, pageInput, pageProperties, windowOf, windowText } from '../../../mcp/paging.js';
-import { byCodePoint } from '../../../mcp/text.js';
+import { partition } from '../../../mcp/entries.js';
+import { FULL_PAGE, numberedListing, pageInput, pageProperties } from '../../../mcp/paging.js';
 import { defineTool } from '../../../mcp/tool.js';
 
 export const listFrameworks = defineTool<{ max_results?: number; offset?: number }>({
@@ -21,17 +20,13 @@ export const listFrameworks = defineTool<{ max_results?: number; offset?: number
     ['frameworks', 'failures'],
   ),
   handler(args, ctx) {
-    const { rows, failures: all } = partition<DocRow & { name: string; size: number }>(ctx.repo.entries('framework'));
+    const { rows, failures } = partition<DocRow & { name: string; size: number }>(ctx.repo.entries('framework'));
     const every = rows.map((r) => ({ name: r.name, size: r.size }));
-    every.sort((a, b) => byCodePoint(a.name, b.name));
-    const { valid: frameworks, failures, window } = windowOf(every, all, args);
-    const first = window?.offset ?? 0;
-    const text =
-      (every.length === 0
-        ? 'No framework documentation found'
-        : `Available Framework Documentation:\n\n${frameworks.map((f, i) => `${first + i + 1}. ${f.name} (${formatBytes(f.size)} bytes)\n`).join('')}\nTotal: ${every.length} framework docs`) +
-      failuresText(failures, all.length) +
-      (window ? windowText(window, frameworks.length + failures.length, 'framework docs') : '');
-    return { text, structured: { frameworks, failures, ...(window ? { ...window, error_count: all.length } : {}) } };
+    return numberedListing(every, failures, args, 'frameworks', {
+      empty: 'No framework documentation found',
+      heading: 'Available Framework Documentation',
+      line: (f) => `${f.name} (${formatBytes(f.size)} bytes)`,
+      what: 'framework docs',
+    });
   },
 });

@@ -1,8 +1,7 @@
 import type { DocRow } from '../../../core/analysis.js';
 import { closedObject, parseFailureSchema } from '../../../mcp/schemas.js';
-import { failuresText, partition } from '../../../mcp/entries.js';
-import { FULL_PAGE, pageInput, pageProperties, windowOf, windowText } from '../../../mcp/paging.js';
-import { byCodePoint } from '../../../mcp/text.js';
+import { partition } from '../../../mcp/entries.js';
+import { FULL_PAGE, numberedListing, pageInput, pageProperties } from '../../../mcp/paging.js';
 import { defineTool } from '../../../mcp/tool.js';
 
 export const listTemplates = defineTool<{ max_results?: number; offset?: number }>({
@@ -20,17 +19,8 @@ export const listTemplates = defineTool<{ max_results?: number; offset?: number 
     ['templates', 'failures'],
   ),
   handler(args, ctx) {
-    const { rows, failures: all } = partition<DocRow & { name: string; save_as: string; store_as: string }>(ctx.repo.entries('template'));
+    const { rows, failures } = partition<DocRow & { name: string; save_as: string; store_as: string }>(ctx.repo.entries('template'));
     const every = rows.map((r) => ({ name: r.name, save_as: r.save_as, store_as: r.store_as }));
-    every.sort((a, b) => byCodePoint(a.name, b.name));
-    const { valid: templates, failures, window } = windowOf(every, all, args);
-    const first = window?.offset ?? 0;
-    const text =
-      (every.length === 0
-        ? 'No templates found in templates/power/'
-        : `Available POWER Framework Templates:\n\n${templates.map((t, i) => `${first + i + 1}. ${t.name}\n`).join('')}\nTotal: ${every.length} templates`) +
-      failuresText(failures, all.length) +
-      (window ? windowText(window, templates.length + failures.length, 'templates') : '');
-    return { text, structured: { templates, failures, ...(window ? { ...window, error_count: all.length } : {}) } };
+    return numberedListing(every, failures, args, 'templates', { empty: 'No templates found in templates/power/', heading: 'Available POWER Framework Templates', line: (t) => t.name, what: 'templates' });
   },
 });
