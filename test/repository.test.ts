@@ -34,6 +34,31 @@ describe('Repository (the MCP server’s live view)', () => {
     expect((await repo.settle(), repo.entries('process'))).toBe(first);
   });
 
+  it('trusts a language folder seen first in a scan when it is as it was listed, and scans again when it may not be', async () => {
+    const sysrs = join(root, 'docs', 'sysrs');
+    mkdirSync(join(sysrs, 'de'), { recursive: true });
+    writeFileSync(join(sysrs, 'a.md'), 'not a SysRS\n');
+    writeFileSync(join(sysrs, 'de', 'a.md'), 'kein SysRS\n');
+    // Changed an hour ago: its listing vouches for it once its watch has begun, so the next call answers from memory.
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(join(sysrs, 'de'), hourAgo, hourAgo);
+    const first = (await repo.settle(), repo.entries('sysrs'));
+    expect(first.map((e) => e.ref.path)).toEqual(['docs/sysrs/a.md', 'docs/sysrs/de/a.md']);
+    expect((await repo.settle(), repo.entries('sysrs'))).toBe(first);
+    // A language folder changed just now (within the racy window): the next call scans the kind again, once.
+    const fresh = new Repository(root, { watch: true });
+    try {
+      writeFileSync(join(sysrs, 'de', 'b.md'), 'kein SysRS\n');
+      const before = (await fresh.settle(), fresh.entries('sysrs'));
+      const again = (await fresh.settle(), fresh.entries('sysrs'));
+      expect(again).not.toBe(before);
+      expect(again.map((e) => e.ref.path)).toEqual(['docs/sysrs/a.md', 'docs/sysrs/de/a.md', 'docs/sysrs/de/b.md']);
+      expect((await fresh.settle(), fresh.entries('sysrs'))).toBe(again);
+    } finally {
+      fresh.close();
+    }
+  });
+
   it('sees every change made between two calls, also in-place rewrites of the same size', async () => {
     expect(await names()).toEqual(['Alpha']);
     // Same size, written within the same clock tick: size and mtime can stay equal, the watcher still tells.

@@ -243,9 +243,9 @@ export function analyzeWork(project: Project, w: Work, hashing = true): Identifi
   return w.read ? analyzeRead(w.ref, w.read.outcome, project, w.withBody, w.read.hash) : analyzeFileIdentified(w.ref, project, w.withBody, hashing);
 }
 
-/** The work, in this thread. */
-export function analyzeHere(project: Project, work: readonly Work[]): (IdentifiedAnalysis | null)[] {
-  return work.map((w) => analyzeWork(project, w));
+/** The work, in this thread; `hashing: false` when nothing keeps the content hash (the MCP server's memory). */
+export function analyzeHere(project: Project, work: readonly Work[], hashing = true): (IdentifiedAnalysis | null)[] {
+  return work.map((w) => analyzeWork(project, w, hashing));
 }
 
 /** One result into its slot, and into the memo. */

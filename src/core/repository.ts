@@ -83,6 +83,15 @@ function folderIdentity(abs: string): string {
   }
 }
 
+/**
+ * Whether a folder is still as it was listed (`listedAs`, the stat identity of the handle it was listed
+ * through): no entry added, removed or renamed since. A listing within the racy window of the folder's
+ * last change vouches for nothing (a second change in the same timestamp tick would look the same).
+ */
+function sameSinceListing(abs: string, listedAs: string | null): boolean {
+  return listedAs !== null && identityOf(abs) === listedAs && Number.parseFloat(listedAs) < Date.now() - RACY_WINDOW_MS;
+}
+
 export interface RepositoryOptions {
   /**
    * Watch the kind folders (inotify) so that a call with nothing changed needs no stat of every file.
@@ -288,7 +297,7 @@ export class Repository {
       this.parked.set(kind, run);
       throw new NeedsLoad(kind);
     }
-    fill(run.slots, run.work, analyzeHere(run.project, run.work), run.memo);
+    fill(run.slots, run.work, analyzeHere(run.project, run.work, false), run.memo);
     return this.end(kind, run);
   }
 
@@ -340,14 +349,14 @@ export class Repository {
     if ('entries' in run) return;
     const { project, work } = run;
     if (!worthThreads(work.length)) {
-      fill(run.slots, work, analyzeHere(project, work), run.memo);
+      fill(run.slots, work, analyzeHere(project, work, false), run.memo);
     } else {
       // As lint does: this thread and the workers take chunks; workers read their own files and send back
       // rows, facts and diagnostics (never parsed documents). Made under the project of the run's start
       // (remembered under its key): a project changed since is seen by the next entries(), which then
       // makes the kind again.
       const items = work.map((w) => ({ ref: w.ref, withBody: w.withBody }));
-      const split = await analyzeInParallel(this.root, this.options.project ?? {}, { items, here: (i) => analyzeWork(project, work[i]!), done: (i, r) => fillOne(run.slots, work[i]!, r, run.memo) }, { hashing: false, rows: true });
+      const split = await analyzeInParallel(this.root, this.options.project ?? {}, { items, here: (i) => analyzeWork(project, work[i]!, false), done: (i, r) => fillOne(run.slots, work[i]!, r, run.memo) }, { hashing: false, rows: true });
       this.options.onLoaded?.(kind, split);
     }
     this.end(kind, run);
@@ -391,12 +400,14 @@ export class Repository {
     const forced = (path: string) => changed === 'all' || changed.has(path);
     const onListed = (_kind: Kind, folders: ReadonlyMap<string, string | null>): void => {
       if (!w) return;
-      // A folder seen for the first time (a language folder) is watched from now on; files written into
-      // it between its listing and its watch are seen by one more scan at the next call.
-      for (const rel of folders.keys()) {
+      // A folder seen for the first time (a language folder) is watched from now on. A file added to it
+      // between its listing and its watch would be missed: unless the folder, looked at once the watch
+      // began, is still as it was listed, the next call scans the kind again. (Files already listed are
+      // read after this, under the watch.)
+      for (const [rel, listedAs] of folders) {
         if (w.folders.has(rel)) continue;
         this.watchFolder(w, rel);
-        w.dirty = true;
+        if (!sameSinceListing(join(this.root, rel), listedAs)) w.dirty = true;
       }
     };
     const mm = new MemoryMemo(project, this.remembered, project.key, forced, onListed);

@@ -2,6 +2,8 @@ import { Parser, isMap, isPair, isScalar, isSeq, parseDocument, visit } from 'ya
 import type { Pair, Scalar, YAMLMap, Node as YamlNode } from 'yaml';
 import { FILE_START, LineIndex } from './position.js';
 import type { Locator, Pos } from './position.js';
+import { readFlatYaml } from './yaml-flat.js';
+import type { FlatEntry } from './yaml-flat.js';
 
 /** Aliases beyond this count are refused: an alias bomb expands exponentially (SPEC §5). */
 export const MAX_ALIAS_COUNT = 100;
@@ -85,11 +87,19 @@ export interface YamlFrontmatter {
 const YAML11_TIMESTAMP = /^\d{4}-\d\d?-\d\d?(?:[Tt]|[ \t]+)\d\d?:\d\d:\d\d(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d\d?(?::\d\d)?))?$/;
 
 /**
+ * `DOCGATE_YAML=library` reads every frontmatter with the `yaml` package, never the flat fast path: the
+ * differential test compares the two paths' json reports (test/yaml-flat.test.ts).
+ */
+const libraryOnly = process.env.DOCGATE_YAML === 'library';
+
+/**
  * Parses frontmatter YAML (the text between the fences) with the `yaml` package: YAML 1.2 core schema,
  * so `2024-01-05` stays a string; unique keys; alias expansion capped. `firstLine` is the file line of
- * the YAML's line 1, so every position is a position on disk.
+ * the YAML's line 1, so every position is a position on disk. A flat mapping of strings, the common
+ * case, is read by the fast path of yaml-flat.ts to the same result; `fast: false` leaves every text
+ * to the package (the differential test).
  */
-export function parseYamlFrontmatter(yamlText: string, firstLine: number): YamlFrontmatter {
+export function parseYamlFrontmatter(yamlText: string, firstLine: number, fast = !libraryOnly): YamlFrontmatter {
   // Our own line index, not the package's LineCounter: the LineCounter misses the line breaks inside a
   // multi-line plain scalar that ends in an error, which put positions past the end of their line.
   const lines = new LineIndex(yamlText);
@@ -109,6 +119,8 @@ export function parseYamlFrontmatter(yamlText: string, firstLine: number): YamlF
     issues.push({ type: 'too-long', at: { line: firstLine, column: 1 }, length: yamlText.length, max: MAX_YAML_LENGTH });
     return { data: undefined, issues, locator };
   }
+  const flat = fast ? readFlatYaml(yamlText) : null;
+  if (flat !== null) return fromFlat(flat, toPos);
   try {
     const deep = mayNestDeeperThan(yamlText, MAX_DEPTH) ? tooDeepAt(yamlText, MAX_DEPTH) : null;
     if (deep !== null) {
@@ -154,6 +166,29 @@ export function parseYamlFrontmatter(yamlText: string, firstLine: number): YamlF
     issues.push({ type: 'unreadable', at: { line: firstLine, column: 1 }, stage: 'parse', detail });
     return { data: undefined, issues, locator };
   }
+}
+
+/**
+ * The result the package gives a flat mapping of strings (test/yaml-flat.test.ts holds them equal): the
+ * data in key order, a finding per plain value a YAML 1.1 reader would take for a date-time, and the
+ * positions `nodeAt` finds — a value's or key's start, and the first key for a path that is not there.
+ */
+function fromFlat(entries: FlatEntry[], toPos: (offset: number) => Pos): YamlFrontmatter {
+  const data: Record<string, unknown> = {};
+  const byKey = new Map<string, FlatEntry>();
+  const issues: YamlIssue[] = [];
+  for (const e of entries) {
+    data[e.key] = e.value;
+    byKey.set(e.key, e);
+    if (e.plain && YAML11_TIMESTAMP.test(e.value)) issues.push({ type: 'unquoted-timestamp', at: toPos(e.valueAt), end: toPos(e.valueEnd), value: e.value });
+  }
+  const at = (path: readonly string[], want: 'key' | 'value'): Pos => {
+    if (path.length === 0) return FILE_START;
+    const e = byKey.get(path[0]!);
+    if (e === undefined) return toPos(entries[0]!.keyAt);
+    return toPos(want === 'key' ? e.keyAt : e.valueAt);
+  };
+  return { data, issues, locator: { value: (path) => at(path, 'value'), key: (path) => at(path, 'key') } };
 }
 
 function dedupe(list: YamlIssue[]): YamlIssue[] {

@@ -1,0 +1,171 @@
+/**
+ * The flat fast path of frontmatter YAML (src/core/yaml-flat.ts) against the `yaml` package: on every
+ * frontmatter of a generated corpus (every planted frontmatter defect), of every markdown fixture, and
+ * on seeded mutations of them, the fast path either gives up (the text goes to the package) or gives
+ * exactly the package's result — the data with its key order, the findings with their positions, and
+ * the position of every key and value a diagnostic can ask for. And the json report of a lint of the
+ * corpus is the same byte for byte with the fast path and with the package alone (DOCGATE_YAML=library).
+ */
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitFrontmatter } from '../src/core/frontmatter.js';
+import { parseYamlFrontmatter } from '../src/core/yaml-frontmatter.js';
+import { readFlatYaml } from '../src/core/yaml-flat.js';
+import { REPO, runCli } from './helpers.js';
+// @ts-expect-error: the bench corpus generator is plain JavaScript without types.
+import { generateCorpus, mulberry32 } from '../bench/corpus.mjs';
+
+/** Everything a caller can read from a parsed frontmatter, as one comparable value. */
+function observed(text: string, fast: boolean): unknown {
+  const { data, issues, locator } = parseYamlFrontmatter(text, 2, fast);
+  const paths: string[][] = [[], ['not-a-key'], ['not-a-key', 'x']];
+  for (const key of Object.keys(data ?? {})) paths.push([key], [key, '0'], [key, 'x', 'y']);
+  return {
+    data: data === undefined ? 'undefined' : JSON.stringify(data),
+    keys: data === undefined ? [] : Object.keys(data),
+    issues,
+    positions: paths.map((p) => [p, locator.value(p), locator.key(p)]),
+  };
+}
+
+/** Whether the fast path took the text, and then whether both paths agree on everything observed. */
+function compare(text: string): 'fell back' | 'same' {
+  if (readFlatYaml(text) === null) return 'fell back';
+  expect(observed(text, true), JSON.stringify(text)).toEqual(observed(text, false));
+  return 'same';
+}
+
+function markdownFiles(dir: string, out: string[] = []): string[] {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) markdownFiles(p, out);
+    else if (e.name.endsWith('.md')) out.push(p);
+  }
+  return out;
+}
+
+function frontmatters(files: string[]): string[] {
+  const out: string[] = [];
+  for (const f of files) {
+    const split = splitFrontmatter(readFileSync(f, 'utf8'));
+    if (split.present) out.push(split.yaml);
+  }
+  return out;
+}
+
+/** Pieces a mutation puts into a frontmatter: every character class the fast path must judge right. */
+const PIECES = [
+  ':', ': ', ' #', '#', "'", '"', "''", '\\', '\\"', '-', '- ', '? ', '[', ']', '{', '}', ',', '&a', '*a', '!', '|', '>', '%', '@', '`',
+  ' ', '  ', '\t', '\r', '\r\n', '\n', '\n\n', '\n  ', '~', '.', '0', '1', 'e3', 'x', 'é', '😀', '\u2028', '\ufeff', '\u0085', '\u0000', '---', '...',
+];
+/** Whole values a mutation puts after a key: strings, and everything the core schema reads otherwise. */
+const VALUES = [
+  'null', 'Null', 'NULL', '~', 'true', 'True', 'FALSE', 'yes', 'no', 'on', '0', '-0', '+1', '007', '0o17', '0x1F', '0X1F', '1_000', '1.0', '1.', '.5', '-.5',
+  '1e3', '1E-3', '.inf', '-.Inf', '.nan', '.NaN', '1.1.0', '2.0.0', '2024-01-05', '2024-01-05 10:00:00', '2024-01-05T10:00:00.5Z', '2024-1-5 1:00:00 +01:00',
+  "'2024-01-05 10:00:00'", "'it''s'", "'a'b", '"a\\"b"', '"tab\\tx"', '"plain"', "'plain'", '"', "'", 'a: b', 'a #c', 'a#b', 'a:b', 'a:', ':a', 'it\'s', 'say "x"',
+  '[a, b]', '{a: b}', '&anchor x', '*alias', '!tag x', '|', '>', '- a', '?x', '%x', '@x', '`x`', 'ÄÖÜ ß', 'x  y', 'x ', '',
+];
+const KEYS = ['name', 'id', 'type', 'status', 'true', 'Null', 'null', '__proto__', 'constructor', 'a-b', 'a_b', '_x', '9x', 'a b', 'a:b', '"q"', "'q'", '? k', '- k', '<<'];
+
+/** Seeded mutations of a frontmatter: pieces put in anywhere, values and keys replaced, lines repeated. */
+function mutate(text: string, random: () => number): string {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const lines = text.split('\n');
+  const i = Math.floor(random() * lines.length);
+  const line = lines[i]!;
+  const colon = line.indexOf(': ');
+  switch (Math.floor(random() * 5)) {
+    case 0: {
+      const at = Math.floor(random() * (text.length + 1));
+      return text.slice(0, at) + pick(PIECES) + text.slice(at);
+    }
+    case 1:
+      if (colon !== -1) lines[i] = `${line.slice(0, colon)}: ${pick(VALUES)}`;
+      return lines.join('\n');
+    case 2:
+      if (colon !== -1) lines[i] = `${pick(KEYS)}${line.slice(colon)}`;
+      return lines.join('\n');
+    case 3:
+      lines.splice(i, 0, line);
+      return lines.join('\n');
+    default:
+      return lines.join('\r\n');
+  }
+}
+
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
+
+describe('the flat fast path against the yaml package', () => {
+  let corpus: string[] = [];
+  let root = '';
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'docgate-yaml-flat-'));
+    made.push(root);
+    // 2,500 documents with every frontmatter defect of the generator planted.
+    generateCorpus({ n: 2500, seed: 3, root });
+    corpus = frontmatters(markdownFiles(root));
+  });
+
+  it('reads nearly every frontmatter of the generated corpus itself, to the package’s result', () => {
+    const counts = { same: 0, 'fell back': 0 };
+    for (const text of corpus) counts[compare(text)]++;
+    expect(counts.same + counts['fell back']).toBe(corpus.length);
+    // The planted YAML defects, numbers and lists go to the package; everything else is read here.
+    expect(counts.same).toBeGreaterThan(corpus.length * 0.9);
+    expect(counts['fell back']).toBeGreaterThan(0);
+  });
+
+  it('gives the package’s result for every markdown fixture it reads', () => {
+    const fixtures = frontmatters(markdownFiles(join(REPO, 'test', 'fixtures')));
+    const counts = { same: 0, 'fell back': 0 };
+    for (const text of fixtures) counts[compare(text)]++;
+    expect(fixtures.length).toBeGreaterThan(50);
+    expect(counts.same).toBeGreaterThan(20);
+  });
+
+  it('gives the package’s result for every seeded mutation it reads, and leaves the rest to it', () => {
+    const random = mulberry32(17) as () => number;
+    const bases = corpus.slice(0, 300);
+    const counts = { same: 0, 'fell back': 0 };
+    for (let round = 0; round < 20; round++) {
+      for (const base of bases) {
+        let text = base;
+        const steps = 1 + Math.floor(random() * 3);
+        for (let s = 0; s < steps; s++) text = mutate(text, random);
+        counts[compare(text)]++;
+      }
+    }
+    // Both sides of the fast path's judgement are exercised many times over.
+    expect(counts.same).toBeGreaterThan(1000);
+    expect(counts['fell back']).toBeGreaterThan(1000);
+  });
+
+  it('keeps hand-picked edge cases equal or leaves them to the package', () => {
+    const cases = [
+      'name: x\n', 'name: x', '\nname: x\n', 'name:  x  \n', 'name: x\r\nid: y\r\n', 'name: x\n\n\nid: y\n', 'created: 2024-01-05 10:00:00\n',
+      "created: '2024-01-05 10:00:00'\n", 'a: "x: y # z"\n', "a: 'x: y # z'\n", 'a: x#y\n', 'a: x,y[z]{w}\n', 'a: ÄÖÜ\n', 'a: 1.1.0\n', 'a: .x\n',
+      'a: x\na: y\n', 'a: 1\n', 'a:\n', 'a: \n', 'a: x\n  b: y\n', '# c\na: x\n', 'a: x # c\n', '   \n', '',
+      // A CR that no LF follows is no line break.
+      'name: x\n\r', 'name: x\r', 'name: x\r\r\n',
+    ];
+    let same = 0;
+    for (const text of cases) if (compare(text) === 'same') same++;
+    expect(same).toBe(15);
+  });
+
+  it('lints the corpus to the same json report with the fast path and with the package alone', () => {
+    const fast = runCli(['lint', '--format', 'json'], { cwd: root });
+    const library = runCli(['lint', '--format', 'json'], { cwd: root, env: { DOCGATE_YAML: 'library' } });
+    expect(fast.code).toBe(1);
+    expect(library.stderr).toBe('');
+    // Frontmatter findings are in it, from both paths: the comparison is of something.
+    expect(fast.stdout).toContain('"rule": "yaml-unquoted-timestamp"');
+    expect(fast.stdout).toContain('"rule": "invalid-value"');
+    expect(fast.stdout).toBe(library.stdout);
+  });
+});
