@@ -180,11 +180,12 @@ export async function serveStdio(root: string, options: ProjectOptions = {}): Pr
   // A stdout that fails (EPIPE: the client is gone) can carry no answer any more: the session is over.
   process.stdout.on('error', () => process.exit(0));
   const workers = new ToolWorkers(root, options);
+  // The repository thread boots (and makes the project) while the protocol is set up and the client initializes.
+  workers.start();
   const server = createServer(root, workers, options);
   server.onclose = () => void workers.close();
   const transport = new StdioLineTransport();
   await server.connect(transport);
   answerInvalidParams(transport, REQUESTS);
-  workers.start();
   log(`serving ${root} on stdio (docgate ${VERSION})`);
 }
