@@ -59,16 +59,3 @@ port.on('message', (request: ToolRequest) => {
   }
   void runner.call(request.name, request.args).then((answer) => post(request.seq, answer));
 });
-
-// The repository thread makes the project (configuration, schemas, outline tables) while the client is
-// still starting up, so the first call finds it made (made again only if its files changed since). A
-// broken configuration is reported by the call that needs the project, not here.
-if (lane === 'repository') {
-  setImmediate(() => {
-    try {
-      repo.project();
-    } catch {
-      // reported by the first call
-    }
-  });
-}
