@@ -176,6 +176,26 @@ describe('docgate mcp: robustness', () => {
   });
 });
 
+describe('docgate mcp: a client that is gone', () => {
+  it('ends the server when its answers cannot be written, rather than failing to log the failure forever', async () => {
+    const child = spawn(process.execPath, [BIN, 'mcp', '--root', CONTENT], { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'] });
+    try {
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      await new Promise<void>((resolve) => child.stderr.on('data', (c: Buffer) => String(c).includes('docgate mcp: serving') && resolve()));
+      // The client's ends of stdout and stderr are gone (it died), its end of stdin not yet.
+      child.stdout.destroy();
+      child.stderr.destroy();
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })}\n`);
+      // Before, the answer's EPIPE became an uncaught exception whose log line failed the same way, round
+      // and round at 100 % CPU: the server never ended. A bound, not a measurement: it ends at once.
+      const ended = await Promise.race([exited, new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), 20_000))]);
+      expect(ended).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});
+
 describe('docgate mcp: stdout carries nothing but protocol', () => {
   it('writes only JSON lines to stdout, logs to stderr, and survives a malformed line', async () => {
     const child = spawn(process.execPath, [BIN, 'mcp', '--root', CONTENT], { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'] });
