@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, relative } from 'node:path';
+import { expect } from 'vitest';
 import { lint } from '../src/core/lint.js';
 import type { LintRun } from '../src/core/lint.js';
 
@@ -95,6 +96,27 @@ export function filesUnder(dir: string): string[] {
   };
   walk(dir);
   return out.sort();
+}
+
+/** Every markdown file under `dir`, as absolute paths, sorted. */
+export function markdownUnder(dir: string): string[] {
+  return filesUnder(dir)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join(dir, f));
+}
+
+/**
+ * A differential check through the CLI: the json lint of `root` as docgate runs and with `env` turning a
+ * fast path off (`DOCGATE_YAML=library`, `DOCGATE_BLOCK_PARSER=markdown-it`) are the same byte for byte,
+ * fail (exit 1), and hold each of `findings` (so the comparison is of something).
+ */
+export function expectSameReportBothWays(root: string, env: NodeJS.ProcessEnv, findings: string[]): void {
+  const usual = runCli(['lint', '--format', 'json'], { cwd: root });
+  const reference = runCli(['lint', '--format', 'json'], { cwd: root, env });
+  expect(usual.code).toBe(1);
+  expect(reference.stderr).toBe('');
+  for (const f of findings) expect(usual.stdout).toContain(f);
+  expect(usual.stdout).toBe(reference.stdout);
 }
 
 /** One hash of every file's path, mode and bytes under `dir`: equal before and after means nothing was written. */

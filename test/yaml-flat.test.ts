@@ -6,14 +6,14 @@
  * the position of every key and value a diagnostic can ask for. And the json report of a lint of the
  * corpus is the same byte for byte with the fast path and with the package alone (DOCGATE_YAML=library).
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitFrontmatter } from '../src/core/frontmatter.js';
 import { parseYamlFrontmatter } from '../src/core/yaml-frontmatter.js';
 import { readFlatYaml } from '../src/core/yaml-flat.js';
-import { REPO, runCli } from './helpers.js';
+import { expectSameReportBothWays, markdownUnder, REPO } from './helpers.js';
 // @ts-expect-error: the bench corpus generator is plain JavaScript without types.
 import { generateCorpus, mulberry32 } from '../bench/corpus.mjs';
 
@@ -35,15 +35,6 @@ function compare(text: string): 'fell back' | 'same' {
   if (readFlatYaml(text) === null) return 'fell back';
   expect(observed(text, true), JSON.stringify(text)).toEqual(observed(text, false));
   return 'same';
-}
-
-function markdownFiles(dir: string, out: string[] = []): string[] {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) markdownFiles(p, out);
-    else if (e.name.endsWith('.md')) out.push(p);
-  }
-  return out;
 }
 
 function frontmatters(files: string[]): string[] {
@@ -108,7 +99,7 @@ describe('the flat fast path against the yaml package', () => {
     made.push(root);
     // 2,500 documents with every frontmatter defect of the generator planted.
     generateCorpus({ n: 2500, seed: 3, root });
-    corpus = frontmatters(markdownFiles(root));
+    corpus = frontmatters(markdownUnder(root));
   });
 
   it('reads nearly every frontmatter of the generated corpus itself, to the package’s result', () => {
@@ -121,7 +112,7 @@ describe('the flat fast path against the yaml package', () => {
   });
 
   it('gives the package’s result for every markdown fixture it reads', () => {
-    const fixtures = frontmatters(markdownFiles(join(REPO, 'test', 'fixtures')));
+    const fixtures = frontmatters(markdownUnder(join(REPO, 'test', 'fixtures')));
     const counts = { same: 0, 'fell back': 0 };
     for (const text of fixtures) counts[compare(text)]++;
     expect(fixtures.length).toBeGreaterThan(50);
@@ -159,13 +150,7 @@ describe('the flat fast path against the yaml package', () => {
   });
 
   it('lints the corpus to the same json report with the fast path and with the package alone', () => {
-    const fast = runCli(['lint', '--format', 'json'], { cwd: root });
-    const library = runCli(['lint', '--format', 'json'], { cwd: root, env: { DOCGATE_YAML: 'library' } });
-    expect(fast.code).toBe(1);
-    expect(library.stderr).toBe('');
-    // Frontmatter findings are in it, from both paths: the comparison is of something.
-    expect(fast.stdout).toContain('"rule": "yaml-unquoted-timestamp"');
-    expect(fast.stdout).toContain('"rule": "invalid-value"');
-    expect(fast.stdout).toBe(library.stdout);
+    // Frontmatter findings of both paths are in it.
+    expectSameReportBothWays(root, { DOCGATE_YAML: 'library' }, ['"rule": "yaml-unquoted-timestamp"', '"rule": "invalid-value"']);
   });
 });
