@@ -36,10 +36,12 @@ const CHUNK = 64;
 const IN_FLIGHT = 2;
 /**
  * A worker's young generation. V8's default (up to 48 MB per thread) lets each worker hold that much
- * garbage between scavenges: with two workers a third of the 300 MB bound. A worker's live data is a
- * few chunks, so a small young generation costs no time (measured in docs/performance.md).
+ * garbage between scavenges: with two workers a third of the 300 MB bound. 16 MB: once the frontmatter
+ * no longer went through the `yaml` package, the scavenges of an 8 MB one showed (a cold lint of 10,000
+ * documents on 2 cores ≈ 5 % slower), while 16 MB adds ≈ 5 MB of peak RSS at 100,000 documents
+ * (docs/performance.md).
  */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16 };
 
 /** How a parallel run analyzes one item here and takes each result (in any order). */
 export interface ParallelWork {
