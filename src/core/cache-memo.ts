@@ -218,8 +218,16 @@ const MAX_FEW = 32;
 /** How close to a run's start a modification makes a cached stat untrustworthy (coarse file-system clocks). */
 export const RACY_WINDOW_MS = 2000;
 
+/**
+ * Whether a stat identity (its first field is the mtime) was last changed well before `time`: outside the
+ * racy window, a second change in the same timestamp tick can no longer look unchanged.
+ */
+export function settledBefore(identity: string, time: number): boolean {
+  const mtime = Number.parseFloat(identity);
+  return Number.isFinite(mtime) && mtime < time - RACY_WINDOW_MS;
+}
+
 /** `{ racy: true }` when the file's mtime (the first field of its identity) is near or after the run's start. */
 function racy(identity: string, started: number): { racy?: true } {
-  const mtime = Number.parseFloat(identity);
-  return Number.isFinite(mtime) && mtime < started - RACY_WINDOW_MS ? {} : { racy: true };
+  return settledBefore(identity, started) ? {} : { racy: true };
 }

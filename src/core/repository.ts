@@ -6,7 +6,7 @@ import type { IdentifiedAnalysis } from './analyze.js';
 import type { Analysis } from './analysis.js';
 import { identityOf } from './file-identity.js';
 import type { FileRef } from './layout.js';
-import { RACY_WINDOW_MS } from './cache-memo.js';
+import { settledBefore } from './cache-memo.js';
 import { analyzeHere, analyzeWork, fill, fillOne, kindEntries, planKind } from './lint.js';
 import type { KindEntry, Memo, Plan, Reuse, Work } from './lint.js';
 import { analyzeInParallel, worthThreads } from './parallel.js';
@@ -89,7 +89,7 @@ function folderIdentity(abs: string): string {
  * last change vouches for nothing (a second change in the same timestamp tick would look the same).
  */
 function sameSinceListing(abs: string, listedAs: string | null): boolean {
-  return listedAs !== null && identityOf(abs) === listedAs && Number.parseFloat(listedAs) < Date.now() - RACY_WINDOW_MS;
+  return listedAs !== null && identityOf(abs) === listedAs && settledBefore(listedAs, Date.now());
 }
 
 export interface RepositoryOptions {
@@ -200,7 +200,7 @@ export class Repository {
     const started = Date.now();
     const project = loadProject(this.root, this.options.project ?? {});
     const identities = project.inputs.map(identityOf);
-    const settled = identities.every((id) => id === null || Number.parseFloat(id) < started - RACY_WINDOW_MS);
+    const settled = identities.every((id) => id === null || settledBefore(id, started));
     this.lastProject = settled ? { project, identities } : undefined;
     return project;
   }

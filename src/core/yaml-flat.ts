@@ -74,17 +74,17 @@ export function readFlatYaml(text: string): FlatEntry[] | null {
     if (e === v) return null;
     const raw = text.slice(v, e);
     if (ODD_CHAR.test(raw)) return null;
-    const entry = scalar(raw, v);
-    if (entry === null) return null;
+    const read = scalar(raw);
+    if (read === null) return null;
     keys.add(key);
-    entries.push({ key, keyAt: start, ...entry });
+    entries.push({ key, keyAt: start, value: read.value, valueAt: v, valueEnd: e, plain: read.plain });
     start = next;
   }
   return entries.length === 0 ? null : entries;
 }
 
-/** A one-line scalar that is certainly a string, with where it starts and ends; null otherwise. */
-function scalar(raw: string, at: number): Pick<FlatEntry, 'value' | 'valueAt' | 'valueEnd' | 'plain'> | null {
+/** A one-line scalar (its quotes included) that is certainly a string: its value, and whether it is plain; null otherwise. */
+function scalar(raw: string): { value: string; plain: boolean } | null {
   const first = raw.charCodeAt(0);
   if (first === 0x27 || first === 0x22) {
     // 'single' or "double": one quote character at each end and none between (no '' or \ escapes).
@@ -92,10 +92,10 @@ function scalar(raw: string, at: number): Pick<FlatEntry, 'value' | 'valueAt' | 
     if (raw.length < 2 || raw[raw.length - 1] !== q) return null;
     const inner = raw.slice(1, -1);
     if (inner.includes(q) || (first === 0x22 && inner.includes('\\'))) return null;
-    return { value: inner, valueAt: at, valueEnd: at + raw.length, plain: false };
+    return { value: inner, plain: false };
   }
   // A plain scalar: no indicator first, no `: ` (a nested mapping: an error) or ` #` (a comment) inside,
   // no `:` last, and not one the core schema reads as a null, boolean or number.
   if (PLAIN_FIRST.test(raw) || raw.includes(': ') || raw.includes(' #') || raw.endsWith(':') || PLAIN_NOT_STRING.test(raw)) return null;
-  return { value: raw, valueAt: at, valueEnd: at + raw.length, plain: true };
+  return { value: raw, plain: true };
 }

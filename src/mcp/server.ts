@@ -39,27 +39,18 @@ function log(message: string): void {
 }
 
 /**
- * A line about a failure, written at once and never failing itself: an uncaught exception may come from
- * a stderr that is gone (EPIPE), and a logger that fails again would be called for its own failure
- * forever (a server spinning at 100 % CPU after its client died).
- */
-function logFailure(message: string): void {
-  try {
-    writeSync(2, `docgate mcp: ${message}\n`);
-  } catch {
-    // stderr is gone or full: the line is dropped
-  }
-}
-
-/**
- * A debug bracket around a call, written straight to fd 2 as the tool threads' own debug lines are: a
- * full stderr pipe queues `process.stderr` writes, which then land after lines the threads wrote later.
+ * A line written straight to fd 2: the debug brackets around calls (as the tool threads' own debug lines
+ * are: a full stderr pipe queues `process.stderr` writes, which then land after lines the threads wrote
+ * later) and the lines about uncaught failures. A full non-blocking stderr (EAGAIN) queues the line after
+ * all; a stderr that is gone (EPIPE) drops it, since its 'error' is ignored (serveStdio) — a logger that
+ * failed again would be called for its own failure forever (a server spinning at 100 % CPU after its
+ * client died).
  */
 function mark(message: string): void {
   try {
     writeSync(2, `docgate mcp: ${message}\n`);
   } catch {
-    log(message); // a non-blocking stderr that is full (EAGAIN): queued after all
+    log(message);
   }
 }
 
@@ -173,8 +164,8 @@ export async function serveStdio(root: string, options: ProjectOptions = {}): Pr
   console.log = console.error;
   console.info = console.error;
   console.debug = console.error;
-  process.on('uncaughtException', (e) => logFailure(`uncaught exception: ${e.stack ?? e.message}`));
-  process.on('unhandledRejection', (e) => logFailure(`unhandled rejection: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
+  process.on('uncaughtException', (e) => mark(`uncaught exception: ${e.stack ?? e.message}`));
+  process.on('unhandledRejection', (e) => mark(`unhandled rejection: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
   // Logging is best effort: a stderr that fails (its reader gone) is left alone.
   process.stderr.on('error', () => {});
   // A stdout that fails (EPIPE: the client is gone) can carry no answer any more: the session is over.
