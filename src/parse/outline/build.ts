@@ -35,11 +35,15 @@ const ENTRY_SEPARATOR = /^( - | : )(.*)$/;
 
 /**
  * Longest strictly increasing subsequence of `values` (small non-negative integers: outline indices),
- * earliest positions preferred; returns kept positions. O(n log n): `best[i]`, the longest run starting
+ * earliest positions preferred; returns kept positions, or null when every one is kept. O(n log n): `best[i]`, the longest run starting
  * at i, comes from a Fenwick tree of maxima over the values seen to the right.
  */
-function keptInOrder(values: readonly number[]): Set<number> {
+function keptInOrder(values: readonly number[]): Set<number> | null {
   const n = values.length;
+  // The usual case, every section in order: all are kept (null), without the tree.
+  let rising = true;
+  for (let i = 1; i < n && rising; i++) rising = values[i]! > values[i - 1]!;
+  if (rising) return null;
   let size = 0;
   for (const v of values) if (v + 1 > size) size = v + 1;
   // tree[r]: maximum of `best` over values v with size - 1 - v in r's range (larger values first).
@@ -81,14 +85,17 @@ function lowerBound<T>(list: readonly T[], value: number, key: (t: T) => number,
 const byBlock = (f: FoundHeading): number => f.block;
 const byNode = (f: FoundHeading): number => f.node;
 
-/** A paragraph's lines joined by a space. */
+/** A paragraph's lines, trimmed, the empty ones left out, joined by a space (no array per paragraph: it runs for every bullet). */
 function joinLines(s: string): string {
-  if (!s.includes('\n')) return s.trim();
-  return s
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '')
-    .join(' ');
+  let end = s.indexOf('\n');
+  if (end === -1) return s.trim();
+  let out = '';
+  for (let start = 0; ; end = s.indexOf('\n', start)) {
+    const line = (end === -1 ? s.slice(start) : s.slice(start, end)).trim();
+    if (line !== '') out = out === '' ? line : out + ' ' + line;
+    if (end === -1) return out;
+    start = end + 1;
+  }
 }
 
 function daysIn(year: number, month: number): number {
@@ -178,9 +185,9 @@ class Walk {
 
     // Order: the longest in-order run stays, every other section is out of order.
     const kept = keptInOrder(ordered.map((f) => f.node));
-    const keptList = ordered.filter((_, i) => kept.has(i));
+    const keptList = kept === null ? ordered : ordered.filter((_, i) => kept.has(i));
     ordered.forEach((f, i) => {
-      if (kept.has(i)) return;
+      if (kept === null || kept.has(i)) return;
       // keptList rises in both block and node: the kept sections before this one are a prefix, after it a suffix.
       const split = lowerBound(keptList, f.block, byBlock);
       const firstAbove = lowerBound(keptList, f.node + 1, byNode, 0, split);
