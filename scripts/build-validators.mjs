@@ -29,7 +29,21 @@ for (const file of files) {
   manifest.push({ module: name, schema: text });
 }
 writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`precompiled ${files.length} schema validators into dist/validators`);
+
+// The MCP tools' input schemas, with the options their checks use (src/mcp/arguments.ts): a fresh
+// server's first call of a tool then loads a module instead of compiling (~70 ms, most of it ajv warming up).
+const { TOOLS } = await import('../dist/mcp/tools/index.js');
+const { ARGUMENT_AJV_OPTIONS, ARGUMENTS_MANIFEST } = await import('../dist/mcp/arguments.js');
+mkdirSync(join(out, 'arguments'), { recursive: true });
+const argumentModules = [];
+for (const tool of TOOLS) {
+  const ajv = new Ajv2020({ ...ARGUMENT_AJV_OPTIONS, code: { source: true, esm: false } });
+  const module = `arguments/${tool.name}.cjs`;
+  writeFileSync(join(out, module), standaloneCode(ajv, ajv.compile(tool.inputSchema)));
+  argumentModules.push({ module, schema: JSON.stringify(tool.inputSchema) });
+}
+writeFileSync(join(out, ARGUMENTS_MANIFEST), `${JSON.stringify(argumentModules, null, 2)}\n`);
+console.log(`precompiled ${files.length} schema validators and ${TOOLS.length} tool argument validators into dist/validators`);
 
 // docgate's own outline files are checked here, once, as loading rules would check a root's own: the
 // outline against the outline schema and compiled, each heading table of its kind against it. The

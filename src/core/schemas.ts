@@ -72,19 +72,24 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 export const PRECOMPILED_DIR = resolve(HERE, '../validators');
 
 const compiled = new Map<string, ValidateFunction>();
-/** scripts/build-validators.mjs: each precompiled validator's module with the exact schema text it was made from. */
-let precompiled: { module: string; schema: string }[] | null | undefined;
+/**
+ * scripts/build-validators.mjs: per manifest (one per set of ajv options: `manifest.json` for rule and
+ * configuration schemas), each precompiled validator's module with the exact schema text it was made from.
+ */
+const manifests = new Map<string, { module: string; schema: string }[] | null>();
 
-/** The module of the validator precompiled from exactly this schema text, if there is one. */
-function precompiledModule(text: string): string | undefined {
-  if (precompiled === undefined) {
+/** The module of the validator precompiled from exactly this schema text, if `manifest` lists one. */
+export function precompiledModule(text: string, manifest = 'manifest.json'): string | undefined {
+  let list = manifests.get(manifest);
+  if (list === undefined) {
     try {
-      precompiled = JSON.parse(readFileSync(join(PRECOMPILED_DIR, 'manifest.json'), 'utf8')) as { module: string; schema: string }[];
+      list = JSON.parse(readFileSync(join(PRECOMPILED_DIR, manifest), 'utf8')) as { module: string; schema: string }[];
     } catch {
-      precompiled = null; // running from src/ (tests) or an unbuilt tree: compile at run time
+      list = null; // running from src/ (tests) or an unbuilt tree: compile at run time
     }
+    manifests.set(manifest, list);
   }
-  const found = precompiled?.find((p) => p.schema === text);
+  const found = list?.find((p) => p.schema === text);
   return found ? join(PRECOMPILED_DIR, found.module) : undefined;
 }
 

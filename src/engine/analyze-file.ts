@@ -24,13 +24,30 @@ export interface DocPlace {
 /** Every rule an error (no configuration, and every caller that has none). */
 const ALL_ERRORS: SeverityOf = () => 'error';
 
-function reporter(rule: string, warning: boolean, fixable: boolean, kept: KeptDiagnostics, suppressions: Suppressions | null): Report {
+/** Where a rule's report puts what it finds: the file at hand. Null `kept`: no file (the reporter is free). */
+interface Sink {
+  kept: KeptDiagnostics | null;
+  warning: boolean;
+  suppressions: Suppressions | null;
+}
+
+/** A rule's report and where it writes. */
+interface Reporter {
+  rule: Rule<unknown>;
+  report: Report;
+  sink: Sink;
+}
+
+function reporter(rule: Rule<unknown>): Reporter {
+  const { id, fixable } = rule;
+  const sink: Sink = { kept: null, warning: false, suppressions: null };
   const report = (at: Pos, found: string, expected: string | null, more?: { end?: Pos; fix?: Fix }): void => {
+    const kept = sink.kept!;
     // A directive's suppression is checked first: what it suppresses takes no place among the kept.
-    if (suppressions?.suppresses(at.line, rule)) return;
+    if (sink.suppressions?.suppresses(at.line, id)) return;
     if (!kept.wants(at.line, at.column)) return;
-    const d: Diagnostic = { line: at.line, column: at.column, rule, message: unexpected(found, expected) };
-    if (warning) d.severity = 'warning';
+    const d: Diagnostic = { line: at.line, column: at.column, rule: id, message: unexpected(found, expected) };
+    if (sink.warning) d.severity = 'warning';
     if (more?.end) {
       d.endLine = more.end.line;
       d.endColumn = more.end.column;
@@ -39,8 +56,20 @@ function reporter(rule: string, warning: boolean, fixable: boolean, kept: KeptDi
     if (fixable && more?.fix) d.fix = more.fix;
     kept.add(d);
   };
-  report.wants = (at: Pos): boolean => kept.wants(at.line, at.column);
-  return report;
+  report.wants = (at: Pos): boolean => sink.kept!.wants(at.line, at.column);
+  return { rule, report, sink };
+}
+
+/**
+ * The reporters of a rule list, made once: a file points each at itself while its rules run (they run
+ * synchronously), instead of making two closures per rule per file (a SysRS has some forty rules).
+ */
+const reporters = new WeakMap<readonly Rule<unknown>[], Reporter[]>();
+
+function reportersOf(rules: readonly Rule<unknown>[]): Reporter[] {
+  let list = reporters.get(rules);
+  if (list === undefined) reporters.set(rules, (list = rules.map(reporter)));
+  return list;
 }
 
 /**
@@ -50,19 +79,30 @@ function reporter(rule: string, warning: boolean, fixable: boolean, kept: KeptDi
  */
 export function runRules(rules: readonly Rule<unknown>[], stage: FileStage, parsed: Layers | null, severity: SeverityOf = ALL_ERRORS, suppressions: Suppressions | null = null): Diagnostic[] {
   const kept = new KeptDiagnostics();
-  for (const rule of rules) {
+  for (const shared of reportersOf(rules)) {
+    const { rule } = shared;
     // A rule the configuration turns off is not run at all.
     const level = severity(rule.id);
     if (level === 'off') continue;
+    // A reporter in use (rules run inside a rule's hook, which none does today) is not taken from under it.
+    const r = shared.sink.kept === null ? shared : reporter(rule);
+    const { report, sink } = r;
+    sink.kept = kept;
+    sink.warning = level === 'warning';
     // Rules about the file as a whole are never disabled inline: the directive itself could not be read.
-    const report = reporter(rule.id, level === 'warning', rule.fixable, kept, rule.fileLevel ? null : suppressions);
-    rule.file?.(stage, report);
-    if (parsed === null) continue;
-    if (parsed.frontmatter && rule.frontmatter) rule.frontmatter(parsed.frontmatter, report);
-    if (parsed.fields && rule.fields) rule.fields(parsed.fields, report);
-    if (parsed.schema && rule.schema) rule.schema(parsed.schema, report);
-    if (parsed.outline && rule.outline) rule.outline(parsed.outline, report);
-    rule.document?.(parsed, report);
+    sink.suppressions = rule.fileLevel ? null : suppressions;
+    try {
+      rule.file?.(stage, report);
+      if (parsed === null) continue;
+      if (parsed.frontmatter && rule.frontmatter) rule.frontmatter(parsed.frontmatter, report);
+      if (parsed.fields && rule.fields) rule.fields(parsed.fields, report);
+      if (parsed.schema && rule.schema) rule.schema(parsed.schema, report);
+      if (parsed.outline && rule.outline) rule.outline(parsed.outline, report);
+      rule.document?.(parsed, report);
+    } finally {
+      sink.kept = null;
+      sink.suppressions = null;
+    }
   }
   return kept.list();
 }

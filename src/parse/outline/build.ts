@@ -35,11 +35,15 @@ const ENTRY_SEPARATOR = /^( - | : )(.*)$/;
 
 /**
  * Longest strictly increasing subsequence of `values` (small non-negative integers: outline indices),
- * earliest positions preferred; returns kept positions. O(n log n): `best[i]`, the longest run starting
+ * earliest positions preferred; returns kept positions, or null when every one is kept. O(n log n): `best[i]`, the longest run starting
  * at i, comes from a Fenwick tree of maxima over the values seen to the right.
  */
-function keptInOrder(values: readonly number[]): Set<number> {
+function keptInOrder(values: readonly number[]): Set<number> | null {
   const n = values.length;
+  // The usual case, every section in order: all are kept (null), without the tree.
+  let rising = true;
+  for (let i = 1; i < n && rising; i++) rising = values[i]! > values[i - 1]!;
+  if (rising) return null;
   let size = 0;
   for (const v of values) if (v + 1 > size) size = v + 1;
   // tree[r]: maximum of `best` over values v with size - 1 - v in r's range (larger values first).
@@ -81,14 +85,17 @@ function lowerBound<T>(list: readonly T[], value: number, key: (t: T) => number,
 const byBlock = (f: FoundHeading): number => f.block;
 const byNode = (f: FoundHeading): number => f.node;
 
-/** A paragraph's lines joined by a space. */
+/** A paragraph's lines, trimmed, the empty ones left out, joined by a space (no array per paragraph: it runs for every bullet). */
 function joinLines(s: string): string {
-  if (!s.includes('\n')) return s.trim();
-  return s
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '')
-    .join(' ');
+  let end = s.indexOf('\n');
+  if (end === -1) return s.trim();
+  let out = '';
+  for (let start = 0; ; end = s.indexOf('\n', start)) {
+    const line = (end === -1 ? s.slice(start) : s.slice(start, end)).trim();
+    if (line !== '') out = out === '' ? line : out + ' ' + line;
+    if (end === -1) return out;
+    start = end + 1;
+  }
 }
 
 function daysIn(year: number, month: number): number {
@@ -139,34 +146,33 @@ class Walk {
     const introEnd = boundaries[0] ?? to;
     if (parent.level === 1) this.strays.push({ from, to: introEnd, level, under: null });
     const found: FoundHeading[] = [];
-    boundaries.forEach((bi, k) => {
+    for (let k = 0; k < boundaries.length; k++) {
+      const bi = boundaries[k]!;
       const end = boundaries[k + 1] ?? to;
       const b = blocks[bi]!;
-      if (b.hLevel < level) {
-        this.strays.push({ from: bi + 1, to: end, level, under: null });
-        return;
-      }
-      found.push({ block: bi, end, node: parent.byDisplay.get(b.text) ?? -1, state: 'in-order', other: -1, belongsBefore: false });
-    });
+      if (b.hLevel < level) this.strays.push({ from: bi + 1, to: end, level, under: null });
+      else found.push({ block: bi, end, node: parent.byDisplay.get(b.text) ?? -1, state: 'in-order', other: -1, belongsBefore: false });
+    }
     const scan: LevelScan = { parent, level, headings: found, missing: [] };
     this.levels.push(scan);
 
-    // Unknown and repeated headings; first occurrences go on.
+    // Unknown and repeated headings; first occurrences go on. `seen[m]`: child m has a section.
     const firsts: FoundHeading[] = [];
-    const seen = new Set<number>();
+    const seen: boolean[] = new Array<boolean>(parent.children.length).fill(false);
     for (const f of found) {
       if (f.node < 0) f.state = 'unknown';
-      else if (seen.has(f.node)) f.state = 'repeated';
+      else if (seen[f.node]) f.state = 'repeated';
       else {
-        seen.add(f.node);
+        seen[f.node] = true;
         firsts.push(f);
       }
     }
 
     // A `last` section followed by any section heading of its level.
     const ordered: FoundHeading[] = [];
-    found.forEach((f, i) => {
-      if (f.state !== 'in-order') return;
+    for (let i = 0; i < found.length; i++) {
+      const f = found[i]!;
+      if (f.state !== 'in-order') continue;
       const next = found[i + 1];
       if (parent.children[f.node]!.last && next !== undefined) {
         f.state = 'not-last';
@@ -174,37 +180,41 @@ class Walk {
       } else {
         ordered.push(f);
       }
-    });
+    }
 
     // Order: the longest in-order run stays, every other section is out of order.
     const kept = keptInOrder(ordered.map((f) => f.node));
-    const keptList = ordered.filter((_, i) => kept.has(i));
-    ordered.forEach((f, i) => {
-      if (kept.has(i)) return;
-      // keptList rises in both block and node: the kept sections before this one are a prefix, after it a suffix.
-      const split = lowerBound(keptList, f.block, byBlock);
-      const firstAbove = lowerBound(keptList, f.node + 1, byNode, 0, split);
-      const before = firstAbove < split ? keptList[firstAbove] : undefined;
-      const lastBelow = lowerBound(keptList, f.node, byNode, split) - 1;
-      const after = lastBelow >= split ? keptList[lastBelow] : undefined;
-      f.state = 'out-of-order';
-      f.other = (before ?? after)?.node ?? -1;
-      f.belongsBefore = before !== undefined;
-    });
+    const keptList = kept === null ? ordered : ordered.filter((_, i) => kept.has(i));
+    if (kept !== null) {
+      for (let i = 0; i < ordered.length; i++) {
+        if (kept.has(i)) continue;
+        const f = ordered[i]!;
+        // keptList rises in both block and node: the kept sections before this one are a prefix, after it a suffix.
+        const split = lowerBound(keptList, f.block, byBlock);
+        const firstAbove = lowerBound(keptList, f.node + 1, byNode, 0, split);
+        const before = firstAbove < split ? keptList[firstAbove] : undefined;
+        const lastBelow = lowerBound(keptList, f.node, byNode, split) - 1;
+        const after = lastBelow >= split ? keptList[lastBelow] : undefined;
+        f.state = 'out-of-order';
+        f.other = (before ?? after)?.node ?? -1;
+        f.belongsBefore = before !== undefined;
+      }
+    }
 
     // Missing mandatory sections, reported at the heading that came instead (or where the parent ends).
-    const present = new Set(firsts.map((f) => f.node));
-    parent.children.forEach((node, m) => {
-      if (!node.mandatory || present.has(m)) return;
+    const { children } = parent;
+    for (let m = 0; m < children.length; m++) {
+      const node = children[m]!;
+      if (!node.mandatory || seen[m]) continue;
       const below = lowerBound(keptList, m, byNode) - 1;
       const pred = below >= 0 ? keptList[below] : undefined;
       const at = pred ? found[lowerBound(found, pred.block + 1, byBlock)] : found[0];
       scan.missing.push({ node, at: at ? at.block : to });
-    });
+    }
 
     // Content of every recognised section (first occurrence), in document order.
     for (const f of firsts) {
-      const node = parent.children[f.node]!;
+      const node = children[f.node]!;
       out[node.key] = this.content(node, f);
     }
     return introEnd;
