@@ -178,6 +178,30 @@ function hashTree(root: string): Map<string, string> {
   return out;
 }
 
+describe('MCP server whose repository thread ends as it starts', () => {
+  it('answers each repository call with the reason (no hang, no crash) and keeps serving pings and pure tools', async () => {
+    // `docgate mcp` starts the repository thread before it loads the server's code. Under this fault the
+    // thread ends before the server listens to it (the server starts another, which ends after it does):
+    // both ends are answered.
+    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--root', REPO], stderr: 'pipe', env: { ...process.env, DOCGATE_TEST_FAULT: 'repository-thread-exit' } as Record<string, string> });
+    const client = new Client({ name: 'early-exit', version: '0' });
+    await client.connect(transport);
+    try {
+      for (const name of ['list_templates', 'list_sysrs']) {
+        const r = (await client.callTool({ name, arguments: {} })) as CallToolResult;
+        expect(r.isError, name).toBe(true);
+        expect((r.content[0] as { text: string }).text).toBe(`${name} could not run: its worker thread stopped (exit code 3)`);
+      }
+      await expect(client.ping()).resolves.toEqual({});
+      const parsed = (await client.callTool({ name: 'parse_sysrs', arguments: { content: '# x\n' } })) as CallToolResult;
+      // The pure thread parses: its ParseFailureResult names the missing id.
+      expect((parsed.content[0] as { text: string }).text).toContain('1:1 Unexpected missing key `id`');
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe('MCP reads stay inside the root', () => {
   it('refuses documents that are symlinks to files outside the root in every tool, and never writes', async () => {
     const outside = join(tmp, 'outside');

@@ -19,6 +19,7 @@ import { githubStepSummary } from '../report/github.js';
 import { FORMATTERS } from '../report/index.js';
 import { USAGE, parseCli } from './args.js';
 import type { LintArgs, McpArgs } from './args.js';
+import { startToolThread } from '../mcp/tool-thread-start.js';
 
 /** ESLint's rule for `--cache-location`: a folder (existing, or written with a trailing slash) gets the default file name inside it. */
 function cacheFileFor(root: string, location: string | undefined): string {
@@ -201,8 +202,13 @@ async function main(argv: string[]): Promise<number> {
       case 'mcp': {
         const root = resolveRoot(args.root);
         checkSuppressionsLocation(root, args);
+        const options = optionsOf(args);
+        // The repository thread boots while the server's own code loads (~70 ms): the first call waits less.
+        const repository = startToolThread({ root, lane: 'repository', project: options });
+        // Tests only: that thread has ended before the server listens to it (see tool-worker.ts).
+        if (process.env.DOCGATE_TEST_FAULT === 'repository-thread-exit') await new Promise((ended) => repository.worker.once('exit', ended));
         const { serveStdio } = await import('../mcp/server.js');
-        await serveStdio(root, optionsOf(args));
+        await serveStdio(root, options, repository);
         return -1;
       }
     }

@@ -31,6 +31,7 @@ import type { ProjectOptions } from '../engine/project.js';
 import { BUILTIN_KINDS } from '../kinds/index.js';
 import { TOOLS } from './tools/index.js';
 import { ToolWorkers } from './workers.js';
+import type { StartedThread } from './tool-thread-start.js';
 
 const debug = process.env.DOCGATE_MCP_DEBUG === '1';
 
@@ -159,7 +160,7 @@ const REQUESTS = [InitializeRequestSchema, PingRequestSchema, ListToolsRequestSc
  * then answers every request already received, stops its tool threads and exits once stdout is written.
  * The project options reach every tool thread: each tool sees the configuration and baseline lint sees.
  */
-export async function serveStdio(root: string, options: ProjectOptions = {}): Promise<void> {
+export async function serveStdio(root: string, options: ProjectOptions = {}, repository?: StartedThread): Promise<void> {
   // Stdout belongs to the protocol: anything printed by mistake goes to stderr instead.
   console.log = console.error;
   console.info = console.error;
@@ -170,7 +171,7 @@ export async function serveStdio(root: string, options: ProjectOptions = {}): Pr
   process.stderr.on('error', () => {});
   // A stdout that fails (EPIPE: the client is gone) can carry no answer any more: the session is over.
   process.stdout.on('error', () => process.exit(0));
-  const workers = new ToolWorkers(root, options);
+  const workers = new ToolWorkers(root, options, undefined, repository);
   // The repository thread boots (and makes the project) while the protocol is set up and the client initializes.
   workers.start();
   const server = createServer(root, workers, options);

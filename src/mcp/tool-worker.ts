@@ -17,6 +17,8 @@ import { ToolError } from './tool.js';
 import { ConfigError } from '../core/schemas.js';
 
 const { root, lane, project } = workerData as WorkerConfig;
+// Tests only: a repository thread that ends as it starts, maybe before the server listens to it (started ahead by `docgate mcp`).
+if (process.env.DOCGATE_TEST_FAULT === 'repository-thread-exit' && lane === 'repository') process.exit(3);
 /** `DOCGATE_MCP_DEBUG=1`: a line per kind loaded on worker threads, straight to fd 2 as the server's own debug lines. */
 function loaded(kind: string, s: Split): void {
   try {

@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { errorResult } from './run-tool.js';
+import { startToolThread } from './tool-thread-start.js';
+import type { StartedThread } from './tool-thread-start.js';
 import type { ToolAnswer } from './run-tool.js';
 import type { ProjectOptions } from '../engine/project.js';
 
@@ -52,9 +54,9 @@ class ToolThread {
   readonly pending = new Map<number, Pending>();
   readonly worker: Worker;
 
-  constructor(config: WorkerConfig, gone: (t: ToolThread) => void) {
-    // The bundled server finds the bundled worker beside it (scripts/bundle.mjs), dist/mcp/server.js finds dist/mcp/tool-worker.js.
-    this.worker = new Worker(new URL('./tool-worker.js', import.meta.url), { workerData: config, stdout: true });
+  /** `started`: a thread started ahead for this config that has not ended (else one is started now). */
+  constructor(config: WorkerConfig, gone: (t: ToolThread) => void, started?: StartedThread) {
+    this.worker = (started ?? startToolThread(config)).worker;
     // Stdout belongs to the protocol: whatever a worker prints goes to stderr.
     this.worker.stdout.on('data', (chunk: Buffer) => process.stderr.write(chunk));
     this.worker.on('message', (reply: ToolReply) => {
@@ -92,10 +94,12 @@ export class ToolWorkers {
   private seq = 0;
   private closed = false;
 
+  /** `started`: the repository thread, started ahead by `docgate mcp` (see startToolThread). */
   constructor(
     private readonly root: string,
     private readonly project: ProjectOptions = {},
     private readonly maxPure = pureThreadCount(),
+    private started?: StartedThread,
   ) {}
 
   /** Starts the repository thread ahead of the first call (loading it takes a few tens of milliseconds). */
@@ -120,9 +124,18 @@ export class ToolWorkers {
 
   private threadFor(lane: Lane): ToolThread {
     if (lane === 'repository') {
-      this.repository ??= new ToolThread({ root: this.root, lane, project: this.project }, (t) => {
-        if (this.repository === t) this.repository = null;
-      });
+      if (this.repository === null) {
+        // The thread started ahead is taken once, unless it has already ended (then a new one starts).
+        const ahead = this.started?.ended === false ? this.started : undefined;
+        this.started = undefined;
+        this.repository = new ToolThread(
+          { root: this.root, lane, project: this.project },
+          (t) => {
+            if (this.repository === t) this.repository = null;
+          },
+          ahead,
+        );
+      }
       return this.repository;
     }
     // The least busy pure thread; another one while every thread is busy and there are fewer than the most.
