@@ -171,8 +171,9 @@ export async function serveStdio(root: string, options: ProjectOptions = {}, rep
   process.stderr.on('error', () => {});
   // A stdout that fails (EPIPE: the client is gone) can carry no answer any more: the session is over.
   process.stdout.on('error', () => process.exit(0));
-  const workers = new ToolWorkers(root, options, undefined, repository);
-  // The repository thread boots (and makes the project) while the protocol is set up and the client initializes.
+  const workers = new ToolWorkers(root, options, repository);
+  // The repository thread (started ahead by `docgate mcp`, or now) boots while the protocol is set up and the
+  // client initializes; it loads the project on its first call.
   workers.start();
   const server = createServer(root, workers, options);
   server.onclose = () => void workers.close();

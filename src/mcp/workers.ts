@@ -98,8 +98,8 @@ export class ToolWorkers {
   constructor(
     private readonly root: string,
     private readonly project: ProjectOptions = {},
-    private readonly maxPure = pureThreadCount(),
     private started?: StartedThread,
+    private readonly maxPure = pureThreadCount(),
   ) {}
 
   /** Starts the repository thread ahead of the first call (loading it takes a few tens of milliseconds). */

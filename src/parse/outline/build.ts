@@ -35,8 +35,9 @@ const ENTRY_SEPARATOR = /^( - | : )(.*)$/;
 
 /**
  * Longest strictly increasing subsequence of `values` (small non-negative integers: outline indices),
- * earliest positions preferred; returns kept positions, or null when every one is kept. O(n log n): `best[i]`, the longest run starting
- * at i, comes from a Fenwick tree of maxima over the values seen to the right.
+ * earliest positions preferred; returns kept positions, or null when every one is kept. O(n log n):
+ * `best[i]`, the longest run starting at i, comes from a Fenwick tree of maxima over the values seen to
+ * the right.
  */
 function keptInOrder(values: readonly number[]): Set<number> | null {
   const n = values.length;
