@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { existsSync, lstatSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { existsAsDirectory, folderLeavesRoot, replaceUnderRoot } from '../core/layout.js';
 import { fixRun } from '../core/fix-files.js';
 import { lintFiles, resolveRoot } from '../core/lint.js';
@@ -45,6 +45,27 @@ function writeReport(root: string, file: string, text: string): void {
   replaceFile(file, data);
 }
 
+/**
+ * A file docgate writes of its own (a report, the cache, the baseline) must not be, or take the place
+ * of, a document: `--output processes/a.md` would replace a document with a report. The path is judged
+ * as written and as its folder resolves (a folder of the root linked to a kind's folder), existing or not.
+ */
+function refuseDocumentPath(project: Project, file: string, what: string): void {
+  // `what` names the file as the user gave it: `the json report to out/a.md`.
+  const realRoot = realFolder(project.root) ?? project.root;
+  const realDir = realFolder(dirname(file));
+  const places = [
+    [project.root, file],
+    [realRoot, file],
+    ...(realDir === null ? [] : [[realRoot, join(realDir, basename(file))]]),
+  ] as const;
+  for (const [base, abs] of places) {
+    if (!isInside(base, abs)) continue;
+    const rel = relative(base, abs).split(sep).join('/');
+    if (project.layout.classify(rel) !== null) throw new ConfigError(`cannot write ${what}: it is a document of the repository, expected a file of its own`);
+  }
+}
+
 /** The project options of the command line: `--config`, `--ignore-pattern`, `--suppressions-location`. */
 function optionsOf(args: LintArgs | McpArgs): ProjectOptions {
   const options: ProjectOptions = { cwd: process.cwd() };
@@ -72,6 +93,9 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** How many "no longer occurs" lines a run prints before it sums up the rest. */
+const MAX_UNUSED_LINES = 20;
+
 /**
  * The baseline flags: `--suppress-all` / `--suppress-rule` record the errors found, `--prune-suppressions`
  * removes what no longer occurs; the file is written (atomically, stable to diff) and the run's results
@@ -88,9 +112,6 @@ function baselineStep<T extends LintRun>(project: Project, args: LintArgs, run: 
   if (args.suppress !== undefined || args.prune) {
     counts = args.suppress !== undefined ? recordSuppressions(counts, found, args.suppress) : pruneSuppressions(counts, unusedSuppressions(counts, found, scope));
     try {
-      // docgate never writes a content file (SPEC §5): not even one named as the suppressions file.
-      const rel = relative(project.root, file).split(sep).join('/');
-      if (!rel.startsWith('..') && !isAbsolute(rel) && project.layout.classify(rel) !== null) throw new WriteRefused('it is a document of the repository, expected a file of its own');
       replaceUnderRoot(project.root, file, Buffer.from(serializeSuppressions(counts), 'utf8'));
     } catch (e) {
       throw new ConfigError(`cannot write the suppressions file ${shown}: ${(e as Error).message}`);
@@ -100,12 +121,17 @@ function baselineStep<T extends LintRun>(project: Project, args: LintArgs, run: 
     lines.push(`docgate: ${shown} now suppresses ${plural(total.errors, 'error', 'errors')} in ${total.files} files`);
   }
   const unused = unusedSuppressions(counts, found, scope);
+  let listed = 0;
+  let more = 0;
   for (const path of Object.keys(unused).sort()) {
     for (const rule of Object.keys(unused[path]!).sort()) {
       const n = unused[path]![rule]!.count;
-      lines.push(`docgate: warning: ${path}: ${plural(n, `suppressed ${rule} error no longer occurs`, `suppressed ${rule} errors no longer occur`)}; run docgate lint --prune-suppressions to update ${shown}`);
+      // A stale baseline of a whole tree would print a line per entry: the first ones, then a count.
+      if (listed++ >= MAX_UNUSED_LINES) more += n;
+      else lines.push(`docgate: warning: ${path}: ${plural(n, `suppressed ${rule} error no longer occurs`, `suppressed ${rule} errors no longer occur`)}; run docgate lint --prune-suppressions to update ${shown}`);
     }
   }
+  if (more > 0) lines.push(`docgate: warning: ${plural(more, 'more suppressed error no longer occurs', 'more suppressed errors no longer occur')}; run docgate lint --prune-suppressions to update ${shown}`);
   return { run, lines };
 }
 
@@ -122,6 +148,10 @@ async function runLint(args: LintArgs): Promise<number> {
     if (!project.rules.has(rule)) throw new ConfigError(`--suppress-rule ${rule}: Unexpected rule id \`${rule}\`, expected a rule id of docgate (see docs/rules.md) or of a configured kind`);
   }
   const cacheFile = args.cache ? cacheFileFor(root, args.cacheLocation) : undefined;
+  // Checked before any work: a run that would overwrite a document does nothing (exit 2).
+  if (args.cache) refuseDocumentPath(project, cacheFileFor(root, args.cacheLocation), `the cache ${args.cacheLocation ?? '.docgatecache'}`);
+  if (args.suppress !== undefined || args.prune) refuseDocumentPath(project, project.suppressions.file, `the suppressions file ${project.suppressions.shown}`);
+  for (const target of args.targets) if (target.output !== undefined) refuseDocumentPath(project, resolve(target.output), `the ${target.format} report to ${target.output}`);
   const lintOptions = { root, paths: args.paths, project, ...options, ...(cacheFile ? { cacheFile } : {}) };
   let linted = args.staged
     ? lintStaged({ root, project, ...options, cache: args.cache, ...(args.cacheLocation !== undefined ? { cacheFile: cacheFileFor(root, args.cacheLocation) } : {}) })

@@ -9,8 +9,13 @@ export function detached<T>(value: T): T {
   if (typeof value === 'string') return flat(value) as T;
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map(detached) as T;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = detached(v);
+  // A mapping of content keys has no prototype (src/parse/records.ts), and keeps none; a key
+  // `__proto__` is defined, not assigned, so that it stays a key in either.
+  const out: Record<string, unknown> = Object.getPrototypeOf(value) === null ? (Object.create(null) as Record<string, unknown>) : {};
+  for (const [k, v] of Object.entries(value)) {
+    if (k === '__proto__') Object.defineProperty(out, k, { value: detached(v), enumerable: true, writable: true, configurable: true });
+    else out[k] = detached(v);
+  }
   return out as T;
 }
 

@@ -10,7 +10,7 @@
  * - Writes create a temporary file exclusively (O_CREAT|O_EXCL, a random name, in the target's folder)
  *   and rename it over the target: a link at the target is replaced, never written through.
  */
-import { accessSync, closeSync, constants, fchmodSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, fchmodSync, fchownSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import type { Dirent, Stats } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 
@@ -329,7 +329,10 @@ export function rewriteFile(file: string, realDir: string, original: Uint8Array,
   const { fd: opened, tmp } = createTemp(file, 0o600);
   let fd = opened;
   try {
-    fchmodSync(fd, st.mode & 0o7777);
+    keepOwner(fd, st);
+    // The permission bits only: a rewrite never carries a set-user-id, set-group-id or sticky bit
+    // (docs/reliability.md, "Writes keep the owner").
+    fchmodSync(fd, st.mode & 0o777);
     writeAll(fd, data);
     fsyncSync(fd);
     closeSync(fd);
@@ -344,6 +347,21 @@ export function rewriteFile(file: string, realDir: string, original: Uint8Array,
     throw e;
   }
   syncFolder(dir);
+}
+
+/**
+ * Gives the temporary file the owner and group of the file it replaces, where this process may (root
+ * may; a user may give a file to a group of theirs). Where it may not, the rewrite is refused: renaming
+ * a file of this user's over someone else's would hand their file to this user.
+ */
+function keepOwner(fd: number, st: Stats): void {
+  const { uid, gid } = fstatSync(fd);
+  if (uid === st.uid && gid === st.gid) return;
+  try {
+    fchownSync(fd, st.uid, st.gid);
+  } catch {
+    throw new WriteRefused(`it belongs to ${uid === st.uid ? `group ${st.gid}` : `user ${st.uid}`}, and a rewrite by this user cannot keep that`);
+  }
 }
 
 /** Flushes a folder's entries (the rename) to disk; not every file system allows it, so it is best effort. */

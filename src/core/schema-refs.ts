@@ -4,6 +4,7 @@
  * `$ref` that leads back to where it started without going into the data is refused before it can
  * recurse for ever at validation.
  */
+import { record } from '../parse/records.js';
 
 /** A JSON Schema node; `true`/`false` are schemas too. */
 export type SchemaNode = { [k: string]: unknown } | boolean;
@@ -48,6 +49,35 @@ export function resolveRef(ref: string, doc: SchemaNode, lookup: Lookup): Place 
   return node === undefined ? undefined : { doc: target, node, pointer: `#${fragment}` };
 }
 
+/** Every node of `doc` with `$dynamicAnchor: name`, with its pointer (nested documents with an `$id` of their own included). */
+function dynamicAnchors(doc: SchemaNode, name: string): Place[] {
+  const out: Place[] = [];
+  const walk = (v: unknown, pointer: string): void => {
+    if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${pointer}/${i}`));
+    else if (isNode(v)) {
+      if (v['$dynamicAnchor'] === name) out.push({ doc, node: v, pointer: pointer === '' ? '#' : `#${pointer}` });
+      for (const [k, x] of Object.entries(v)) walk(x, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    }
+  };
+  walk(doc, '');
+  return out;
+}
+
+/**
+ * Where a `$dynamicRef` may land. A JSON pointer lands as a `$ref` does; a `#name` lands on a
+ * `$dynamicAnchor` of that name in the document it names or, through the dynamic scope, in the
+ * outermost document: every such anchor is a place it may go, so a loop through any of them is refused.
+ */
+function dynamicTargets(ref: string, doc: SchemaNode, root: SchemaNode, lookup: Lookup): (Place | undefined)[] {
+  const hash = ref.indexOf('#');
+  const fragment = hash === -1 ? '' : ref.slice(hash + 1);
+  if (fragment === '' || fragment.startsWith('/')) return [resolveRef(ref, doc, lookup)];
+  const base = ref.slice(0, hash);
+  const target = base === '' ? doc : lookup(base);
+  const name = decodeURIComponent(fragment);
+  return [...(target === undefined ? [] : dynamicAnchors(target, name)), ...(root === target ? [] : dynamicAnchors(root, name))];
+}
+
 /** Keywords whose subschemas apply to the same value (not to a part of it). */
 const IN_PLACE_ONE = ['not', 'if', 'then', 'else'] as const;
 const IN_PLACE_MANY = ['allOf', 'anyOf', 'oneOf'] as const;
@@ -79,12 +109,12 @@ function inPlace(node: SchemaNode, pointer: string, sure: boolean): { node: Sche
  * `false` anywhere wins.
  */
 export function propertiesOf(node: SchemaNode, doc: SchemaNode, lookup: Lookup): Record<string, SchemaNode> {
-  const out: Record<string, SchemaNode> = {};
+  const out = record<SchemaNode>();
   collect(node, doc, lookup, true, new Set(), (props) => {
     for (const [k, s] of Object.entries(props)) {
       const was = out[k];
       if (s === false || was === false) out[k] = false;
-      else if (isNode(s)) out[k] = isNode(was) ? { ...was, ...s } : s;
+      else if (isNode(s)) out[k] = isNode(was) ? Object.assign(record<unknown>(), was, s) : s;
       else if (was === undefined) out[k] = s as SchemaNode;
     }
   });
@@ -127,7 +157,7 @@ function collect(
 }
 
 /**
- * A `$ref` chain that comes back to a schema already being applied to the same value: validation
+ * A `$ref` (or `$dynamicRef`) chain that comes back to a schema already being applied to the same value: validation
  * would recurse without end (ajv compiles it, then overflows the stack on the first document). Such a
  * loop is described (`$ref <ref> at <pointer> leads back to <pointer>`), else null. Recursion through
  * `properties`, `items` and the like goes one level into the data each time and ends with the data.
@@ -138,12 +168,13 @@ export function refLoop(root: SchemaNode, lookup: Lookup): string | null {
   const visit = (node: SchemaNode, doc: SchemaNode, pointer: string): string | null => {
     if (!isNode(node) || done.has(node)) return null;
     onPath.set(node, pointer);
-    const ref = node['$ref'];
-    if (typeof ref === 'string') {
-      const to = resolveRef(ref, doc, lookup);
-      if (to) {
+    for (const keyword of ['$ref', '$dynamicRef'] as const) {
+      const ref = node[keyword];
+      if (typeof ref !== 'string') continue;
+      for (const to of keyword === '$ref' ? [resolveRef(ref, doc, lookup)] : dynamicTargets(ref, doc, root, lookup)) {
+        if (!to) continue;
         const back = onPath.get(to.node);
-        if (back !== undefined) return `\`$ref\` ${ref} at ${pointer}/$ref leads back to ${back}`;
+        if (back !== undefined) return `\`${keyword}\` ${ref} at ${pointer}/${keyword} leads back to ${back}`;
         const found = visit(to.node, to.doc, to.doc === doc ? to.pointer : `${ref.split('#')[0]}${to.pointer}`);
         if (found) return found;
       }

@@ -14,6 +14,7 @@ import type { Lookup, SchemaNode } from './schema-refs.js';
 import type { HeadingTable } from './types.js';
 import { pointerSegments } from '../parse/outline/data.js';
 import { checkOutline } from './outline-files.js';
+import { record } from '../parse/records.js';
 
 /** docgate's own `schemas/` folder (next to `dist/` and `src/`). */
 export const BUNDLED_SCHEMA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../schemas');
@@ -228,7 +229,7 @@ function runtimeCompile(schema: JsonSchema): ValidateFunction {
  * linear-time engine's, quote the reference or pattern); else the file as a whole.
  */
 function refPos(text: string, message: string): Pos {
-  const pointer = /^`\$ref` \S+ at #(\/\S*)/.exec(message)?.[1];
+  const pointer = /^`\$(?:dynamic)?[rR]ef` \S+ at #(\/\S*)/.exec(message)?.[1];
   if (pointer !== undefined) return jsonValuePos(text, pointerSegments(pointer));
   const written = /^can't resolve reference (\S+)/.exec(message)?.[1] ?? /^pattern `(.*)` cannot be used: /.exec(message)?.[1];
   const offset = written === undefined ? -1 : text.indexOf(JSON.stringify(written));
@@ -357,6 +358,11 @@ export function readRuleFile(root: string, name: string, folder = 'schemas'): st
   return readRule(ruleFile(root, name, folder));
 }
 
+/** The text of one of docgate's own rule files. */
+export function readBundledRuleFile(name: string): string {
+  return readRule(join(BUNDLED_SCHEMA_DIR, name));
+}
+
 /** Heading tables in a rule folder, listed through a handle checked to lie inside the folder's root. */
 function listTables(dir: string, pattern: RegExp, into: Map<string, string>): void {
   const listing = listInside(dir, ruleRoot(dir));
@@ -450,7 +456,7 @@ export function loadRuleData(root: string, kinds: readonly { name: string; ruleF
 
 /** Replaces null or blank values by the schema's `default`, and fills absent keys that have one. */
 export function applyDefaults(data: Record<string, unknown>, properties: Record<string, SchemaNode>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...data };
+  const out = Object.assign(record<unknown>(), data);
   for (const [key, sub] of Object.entries(properties)) {
     // A boolean subschema (`"name": true`) has no default.
     if (!isPlainObject(sub) || !('default' in sub)) continue;

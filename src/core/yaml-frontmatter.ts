@@ -4,6 +4,7 @@ import { FILE_START, LineIndex } from './position.js';
 import type { Locator, Pos } from './position.js';
 import { readFlatYaml } from './yaml-flat.js';
 import type { FlatEntry } from './yaml-flat.js';
+import { record, withoutPrototypes } from '../parse/records.js';
 
 /** Aliases beyond this count are refused: an alias bomb expands exponentially (SPEC §5). */
 export const MAX_ALIAS_COUNT = 100;
@@ -159,7 +160,7 @@ export function parseYamlFrontmatter(yamlText: string, firstLine: number, fast =
       else issues.push({ type: 'unreadable', at: FILE_START, stage: 'read', detail: msg.split('\n')[0]! });
       return { data: undefined, issues, locator };
     }
-    return { data: (data ?? {}) as Record<string, unknown>, issues, locator };
+    return { data: withoutPrototypes((data ?? {}) as Record<string, unknown>), issues, locator };
   } catch (e) {
     // Deep nesting can overflow the stack inside the parser; that is a defect of the file, not a crash.
     const detail = e instanceof RangeError ? 'nesting too deep' : e instanceof Error ? e.message.split('\n')[0]! : String(e);
@@ -174,7 +175,7 @@ export function parseYamlFrontmatter(yamlText: string, firstLine: number, fast =
  * positions `nodeAt` finds — a value's or key's start, and the first key for a path that is not there.
  */
 function fromFlat(entries: FlatEntry[], toPos: (offset: number) => Pos): YamlFrontmatter {
-  const data: Record<string, unknown> = {};
+  const data = record<unknown>();
   const byKey = new Map<string, FlatEntry>();
   const issues: YamlIssue[] = [];
   for (const e of entries) {

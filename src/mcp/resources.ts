@@ -1,7 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { isInside, listInside, realFolder, resolved } from '../core/safe-fs.js';
-import { BUNDLED_SCHEMA_DIR, ownSchemaDir, readRuleFile } from '../core/schemas.js';
+import { BUNDLED_SCHEMA_DIR, ownSchemaDir, readBundledRuleFile, readRuleFile } from '../core/schemas.js';
 import { byCodePoint } from './text.js';
 
 export const SCHEMA_URI_PREFIX = 'docgate://schemas/';
@@ -33,22 +33,27 @@ function jsonFiles(dir: string | null, top: string): string[] {
   return listing.entries.filter((e) => SCHEMA_FILE.test(e.name) && servable(e)).map((e) => e.name);
 }
 
-/** The root's rule folder, or null when it has none or it resolves outside the root (then only ours are served). */
-function ownDir(root: string): string | null {
+/**
+ * The root's rule folder (the configuration's `schemas`, `schemas` by default), or null when it has none,
+ * it resolves outside the root, or the configuration does not load (`folder` null): then only ours are
+ * served, never a folder lint does not read.
+ */
+function ownDir(root: string, folder: string | null): string | null {
+  if (folder === null) return null;
   try {
-    return ownSchemaDir(root);
+    return ownSchemaDir(root, folder);
   } catch {
     return null;
   }
 }
 
-/** Every `*.json` rule file: docgate's own, and the root's `schemas/` (which overrides ours file by file). */
-export function schemaFiles(root: string): string[] {
-  return [...new Set([...jsonFiles(BUNDLED_SCHEMA_DIR, BUNDLED_SCHEMA_DIR), ...jsonFiles(ownDir(root), root)])].sort(byCodePoint);
+/** Every `*.json` rule file: docgate's own, and the root's rule folder (which overrides ours file by file). */
+export function schemaFiles(root: string, folder: string | null): string[] {
+  return [...new Set([...jsonFiles(BUNDLED_SCHEMA_DIR, BUNDLED_SCHEMA_DIR), ...jsonFiles(ownDir(root, folder), root)])].sort(byCodePoint);
 }
 
-export function listSchemaResources(root: string): SchemaResource[] {
-  return schemaFiles(root).map((name) => ({
+export function listSchemaResources(root: string, folder: string | null): SchemaResource[] {
+  return schemaFiles(root, folder).map((name) => ({
     uri: `${SCHEMA_URI_PREFIX}${name}`,
     name,
     title: `docgate rule file ${name}`,
@@ -61,9 +66,9 @@ export function listSchemaResources(root: string): SchemaResource[] {
  * be read (it resolves outside the root, is no regular file, is too large) throws a ConfigError that
  * names it, never its content.
  */
-export function readSchemaResource(root: string, uri: string): string | null {
+export function readSchemaResource(root: string, uri: string, folder: string | null): string | null {
   if (!uri.startsWith(SCHEMA_URI_PREFIX)) return null;
   const name = uri.slice(SCHEMA_URI_PREFIX.length);
-  if (!SCHEMA_FILE.test(name) || !schemaFiles(root).includes(name)) return null;
-  return readRuleFile(root, name);
+  if (!SCHEMA_FILE.test(name) || !schemaFiles(root, folder).includes(name)) return null;
+  return folder === null ? readBundledRuleFile(name) : readRuleFile(root, name, folder);
 }

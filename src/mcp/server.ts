@@ -21,12 +21,14 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { VERSION } from '../core/version.js';
 import { answerInvalidParams } from './params.js';
+import { refuseBeforeInitialize } from './lifecycle.js';
 import { listSchemaResources, readSchemaResource } from './resources.js';
 import { listRuleResources, readRuleResource } from './rule-resources.js';
 import { REPAIR_PROMPT } from './repair-prompt.js';
 import type { Project } from '../engine/project.js';
 import { errorResult } from './run-tool.js';
 import { loadProject } from '../engine/project.js';
+import { loadConfig } from '../engine/config.js';
 import type { ProjectOptions } from '../engine/project.js';
 import { BUILTIN_KINDS } from '../kinds/index.js';
 import { TOOLS } from './tools/index.js';
@@ -111,6 +113,15 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
   // The project as it is now (configuration and rule files read again), for rule resources and prompts.
   const project = (): Project => loadProject(root, options);
 
+  // The rule folder lint reads (the configuration's `schemas`); null when the configuration does not load.
+  const ruleFolder = (): string | null => {
+    try {
+      return loadConfig(root, { ...options, builtinKinds: BUILTIN_KINDS.map((k) => k.name) }).schemas;
+    } catch {
+      return null;
+    }
+  };
+
   server.setRequestHandler(ListResourcesRequestSchema, () => {
     let rules: ReturnType<typeof listRuleResources> = [];
     try {
@@ -118,14 +129,14 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
     } catch {
       // A configuration that does not load: its rules cannot be named; the tools answer the error.
     }
-    return { resources: [...listSchemaResources(root), ...rules] };
+    return { resources: [...listSchemaResources(root, ruleFolder()), ...rules] };
   });
 
   server.setRequestHandler(ReadResourceRequestSchema, (request) => {
     const { uri } = request.params;
     let text: string | null;
     try {
-      text = readSchemaResource(root, uri) ?? readRuleResource(project(), uri);
+      text = readSchemaResource(root, uri, ruleFolder()) ?? readRuleResource(project(), uri);
     } catch (e) {
       throw new McpError(ErrorCode.InternalError, `cannot read ${uri}: ${(e as Error).message}`);
     }
@@ -180,5 +191,6 @@ export async function serveStdio(root: string, options: ProjectOptions = {}, rep
   const transport = new StdioLineTransport();
   await server.connect(transport);
   answerInvalidParams(transport, REQUESTS);
+  refuseBeforeInitialize(transport);
   log(`serving ${root} on stdio (docgate ${VERSION})`);
 }

@@ -7,6 +7,7 @@ import type { FileText, KindData, Layers } from '../../engine/kind.js';
 import { stem } from '../../engine/paths.js';
 import { fieldValue, parseFields } from '../../parse/fields.js';
 import type { FieldsParse } from '../../parse/fields.js';
+import { record } from '../../parse/records.js';
 
 /** `{{readme_summary}}`: a reference to the `store_as` of another template. */
 const PLACEHOLDER = /\{\{([A-Za-z0-9_]+_summary)\}\}/g;
@@ -41,7 +42,7 @@ export interface TemplateDoc {
 
 export function parseTemplate(file: FileText, data: KindData): TemplateParse {
   const fields = parseFields(file.text);
-  const values: Record<string, string> = {};
+  const values = record<string>();
   for (const f of fields.byKey.values()) values[f.key] = fieldValue(f);
   const locator: Locator = {
     value: (path) => {

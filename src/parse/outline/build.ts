@@ -7,6 +7,7 @@
 import { firstNonBlank, readBody } from './blocks.js';
 import type { Block, BodyText } from './blocks.js';
 import type { CompiledOutline, OutlineNode } from './data.js';
+import { record } from '../records.js';
 import type {
   BodySection,
   Bullet,
@@ -231,7 +232,7 @@ class Walk {
         this.strays.push({ from, to: f.end, level: node.level, under: node });
         return { text: this.text.raw(head.line1, this.lineOfBlock(f.end)), line };
       case 'container': {
-        const section: ContainerSection = { text: '', line };
+        const section = Object.assign(record<BodySection | string | number>(), { text: '', line }) as ContainerSection;
         const introEnd = this.sections(node, from, f.end, section);
         section.text = this.text.raw(head.line1, this.lineOfBlock(introEnd));
         this.containers.push({ node, block: f.block, present: node.children.filter((c) => c.key in section).length });
@@ -385,7 +386,7 @@ export function buildOutlineModel(body: string, bodyLineOffset: number, outline:
   const h1s: number[] = [];
   for (let i = 0; i < blocks.length; i++) if (blocks[i]!.hLevel === 1) h1s.push(i);
   const walk = new Walk(text, blocks);
-  const out: OutlineBody = {};
+  const out: OutlineBody = record();
   walk.sections(outline.root, 0, blocks.length, out);
   return {
     outline,

@@ -1,3 +1,4 @@
+import { linearPattern } from '../../core/linear-regexp.js';
 import { quote } from '../../core/position.js';
 import { defineRule } from '../../engine/rule.js';
 import { errorsOf, expectation, followOf, reportView, valueWords } from './ajv-error.js';
@@ -43,8 +44,10 @@ function lowercaseUuid(check: SchemaCheck, e: ErrorView, at: Pos): { fix: { line
   const value = e.value;
   if (e.error.keyword !== 'pattern' || typeof value !== 'string' || !UUID_ANY_CASE.test(value) || UUID.test(value)) return undefined;
   const lower = value.toLowerCase();
+  // The pattern may come from a root's own schema: it runs on the linear-time engine, as ajv ran it
+  // (docs/reliability.md, "Unbounded work from content and rule data").
   try {
-    if (!new RegExp(String(e.error.schema), 'u').test(lower)) return undefined;
+    if (!linearPattern(String(e.error.schema)).test(lower)) return undefined;
   } catch {
     return undefined;
   }

@@ -28,11 +28,15 @@ function mappingAt(data: unknown, path: readonly string[]): unknown {
 
 /**
  * The key a key in the wrong letter case stands for (`Framework` for `framework`): the one allowed name
- * equal to it but for case, when the mapping does not hold that name already.
+ * equal to it but for case, when the mapping holds neither that name already nor another key that
+ * would be recased to it (`Name` and `NAME`: which one to keep is the author's choice, not a fix's).
  */
 function recased(key: string, names: readonly string[], mapping: unknown): string | null {
-  const same = names.filter((n) => n !== key && n.toLowerCase() === key.toLowerCase());
-  if (same.length !== 1 || keysOf(mapping).includes(same[0]!)) return null;
+  const lower = key.toLowerCase();
+  const same = names.filter((n) => n !== key && n.toLowerCase() === lower);
+  if (same.length !== 1) return null;
+  const keys = keysOf(mapping);
+  if (keys.includes(same[0]!) || keys.some((k) => k !== key && k.toLowerCase() === lower)) return null;
   return same[0]!;
 }
 
