@@ -2,7 +2,7 @@
  * The lint cache (`--cache`) as the pipeline's memo (lint.ts `Memo`): what a run may take from the cache
  * instead of listing, reading and analyzing, and what it writes back.
  */
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { analyzeRead, maxBytes } from './analyze.js';
 import type { IdentifiedAnalysis } from './analyze.js';
 import type { Analysis } from './analysis.js';
@@ -63,14 +63,16 @@ export class CacheMemo implements Memo {
   listing(kind: Kind): FileRef[] | null {
     if (!this.reuseListings) return null;
     const folders = this.cache.folders(kind);
-    if (!folders) return null;
-    for (const [rel, identity] of Object.entries(folders)) if (identityOf(join(this.project.root, rel)) !== identity) return null;
+    if (!folders || !unchanged(this.project.root, folders)) return null;
     this.trusted.add(kind);
     return this.cache.paths(kind).map((path) => refAt(this.project.root, path, kind, this.project.layout));
   }
 
-  listed(kind: Kind, folders: ReadonlyMap<string, string | null>): void {
-    this.folders.set(kind, folders);
+  listed(kind: Kind, folders: ReadonlyMap<string, string | null>, _refs: readonly FileRef[], ignores: ReadonlyMap<string, string | null>): void {
+    // The files git's answers came from are kept with the folders: a changed .gitignore lists again.
+    const all = new Map(folders);
+    for (const [abs, identity] of ignores) all.set(relative(this.project.root, abs).split(sep).join('/'), identity ?? MISSING);
+    this.folders.set(kind, all);
   }
 
   lookup(ref: FileRef, full: boolean): Reuse | null {
@@ -123,7 +125,7 @@ export class CacheMemo implements Memo {
     const cross = new Map<string, Diagnostic[]>();
     for (const [kind, refs] of byKind) {
       const folders = this.cache.keptFolders(kind);
-      if (!folders || Object.entries(folders).some(([rel, identity]) => identityOf(join(this.project.root, rel)) !== identity)) return null;
+      if (!folders || !unchanged(this.project.root, folders)) return null;
       const kept = this.cache.results(kind);
       if (!kept || [...kept.racy].some((path) => !refs.has(path))) return null;
       for (const ref of refs.values()) {
@@ -199,7 +201,7 @@ export class CacheMemo implements Memo {
 function listingToKeep(kind: Kind, folders: ReadonlyMap<string, string | null>, needed: readonly FileRef[], slots: readonly (Analysis | null)[], started: number): Folders | null {
   const out: Folders = {};
   for (const [rel, identity] of folders) {
-    if (identity === null || racy(identity, started).racy) return null;
+    if (identity === null || (identity !== MISSING && racy(identity, started).racy)) return null;
     out[rel] = identity;
   }
   for (let i = 0; i < needed.length; i++) {
@@ -207,6 +209,15 @@ function listingToKeep(kind: Kind, folders: ReadonlyMap<string, string | null>, 
     if (ref.kind === kind && (ref.problem || ref.link || slots[i] === null)) return null;
   }
   return out;
+}
+
+/** The identity recorded for a file a listing depends on that did not exist (a .gitignore not written). */
+const MISSING = 'missing';
+
+/** Whether every folder (and ignore file) a listing was recorded with still has its identity. */
+function unchanged(root: string, folders: Folders): boolean {
+  for (const [rel, identity] of Object.entries(folders)) if ((identityOf(join(root, rel)) ?? MISSING) !== identity) return false;
+  return true;
 }
 
 /** At most this many bytes of changed files read for the cache check are kept for their analysis. */

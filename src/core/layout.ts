@@ -4,8 +4,9 @@ import { dirname, relative, sep } from 'node:path';
 import { statIdentity } from './file-identity.js';
 import { WriteRefused, isInside, listInside, realFolder, replaceFile, resolved } from './safe-fs.js';
 import type { Listing } from './safe-fs.js';
+import { GitIgnored, realRelative } from './git-ignored.js';
 import type { Kind } from './types.js';
-import { compileGlobs, compilePathGlob } from '../engine/glob.js';
+import { compileGlobs, compilePathGlob, inGitFolder } from '../engine/glob.js';
 import type { PathGlob } from '../engine/glob.js';
 import { BUILTIN_KINDS } from '../kinds/index.js';
 
@@ -51,7 +52,7 @@ export class Layout {
   private readonly variantPlaces: Map<Kind, { globs: PathGlob[] }>;
 
   constructor(places: readonly KindPlace[], ignores: readonly string[] = []) {
-    this.places = places.map((p) => ({ kind: p.kind, globs: p.include.map(compilePathGlob), variants: p.variants }));
+    this.places = places.map((p) => ({ kind: p.kind, globs: p.include.map((g) => compilePathGlob(g)), variants: p.variants }));
     this.ignored = compileGlobs(ignores);
     this.hasIgnores = ignores.length > 0;
     this.variantPlaces = new Map(this.places.filter((p) => p.variants).map((p) => [p.kind, p]));
@@ -75,7 +76,7 @@ export class Layout {
    * (registry order) whose globs match it, or match it without a language folder for a kind with variants.
    */
   classify(path: string): { kind: Kind; lang: string | null } | null {
-    if (this.ignored(path)) return null;
+    if (this.ignored(path) || inGitFolder(path)) return null;
     for (const p of this.places) if (p.globs.some((g) => g.match(path))) return { kind: p.kind, lang: null };
     const parts = path.split('/');
     if (parts.length < 2) return null;
@@ -155,8 +156,12 @@ export function classify(path: string): { kind: Kind; lang: string | null } | nu
   return builtinLayout().classify(path);
 }
 
-/** What a directory entry named like a document really is, following a symlink only inside the root. */
-function inspect(realRoot: string, abs: string, entry: Dirent): Problem | 'file' {
+/**
+ * What a directory entry named like a document really is, following a symlink only inside the root. A
+ * link to a file in `.git`, or to one git ignores (`git`), is as a broken link: the target is no part of
+ * the repository (in a fresh clone, such a link is broken).
+ */
+function inspect(realRoot: string, abs: string, entry: Dirent, git: GitIgnored | null): Problem | 'file' {
   if (entry.isFile()) return 'file';
   if (entry.isDirectory()) return 'directory';
   // A FIFO, socket or device named like a document is never opened: opening a FIFO blocks until a writer comes.
@@ -164,6 +169,8 @@ function inspect(realRoot: string, abs: string, entry: Dirent): Problem | 'file'
   const target = resolved(abs);
   if ('code' in target) return 'unreadable';
   if (!isInside(realRoot, target.real)) return 'symlink-outside';
+  const rel = realRelative(realRoot, target.real) ?? '';
+  if (inGitFolder(rel) || git?.ignores(rel, false) === true) return 'unreadable';
   try {
     const st = statSync(target.real);
     return st.isDirectory() ? 'directory' : st.isFile() ? 'file' : 'special';
@@ -266,80 +273,177 @@ function folderLike(entry: Dirent): boolean {
   return entry.isDirectory() || entry.isSymbolicLink();
 }
 
+/** A folder a walk is to list: how deep below it the glob reaches, and (in a language folder) where its English documents lie. */
+interface Visit {
+  relDir: string;
+  depth: number;
+  variants: boolean;
+  lang: string | null;
+  /** Set inside a language folder: the folder the variant's English source lies in, whose path the glob is matched against. */
+  english: string | null;
+  viaLink: boolean;
+}
+
+/** Whether a name is `.git` in any case (git refuses such a path in every case): never listed, never a document. */
+function isGitName(name: string): boolean {
+  return name.length === 4 && name.charCodeAt(0) === 0x2e && name.toLowerCase() === '.git';
+}
+
 /**
  * Finds the documents of `kinds` (default: every kind of the layout) under `root`, sorted by path
  * (code point order), listing only the folders their include globs start from (and below them, as deep
  * as the globs reach). Entries named like documents that are not regular files are kept, with `problem`
  * set, so that lint reports them instead of skipping them silently; so are folders that resolve outside
  * the root or cannot be listed (one ref for the folder, its path the folder's), and names that are not
- * valid UTF-8. Ignored paths are neither listed nor returned. `folders`, when given, receives the stat
- * identity of every folder listed, null for one that was not (the lint cache keeps it to reuse the
- * listing, see lint.ts).
+ * valid UTF-8. Ignored paths are neither listed nor returned: the configuration's `ignores`, anything
+ * in a `.git` folder, and what git ignores (`git`, see git-ignored.ts; made here when not given).
+ * `folders`, when given, receives the stat identity of every folder listed, null for one that was not
+ * (the lint cache keeps it to reuse the listing, see lint.ts).
+ *
+ * Each glob's walk lists a real folder once (by device and inode), whatever the links: a link back up
+ * (`a -> .`) adds nothing, and a folder reached both by its own path and through a link is listed by
+ * its own path (linked folders are listed after every other, in path order). Globs of a kind that start
+ * from the same folder share its listing, and each finds its own documents there.
  */
-export function discover(root: string, kinds?: ReadonlySet<Kind>, folders?: Map<string, string | null>, layout: Layout = builtinLayout()): FileRef[] {
+export function discover(root: string, kinds?: ReadonlySet<Kind>, folders?: Map<string, string | null>, layout: Layout = builtinLayout(), git?: GitIgnored): FileRef[] {
   const realRoot = realFolder(root) ?? realpathSync.native(root);
+  const ignoredByGit = git ?? new GitIgnored(realRoot);
   const out: FileRef[] = [];
   const add = (ref: FileRef): void => {
     out.push(ref);
   };
   const ignores = layout.hasIgnores;
-  /**
-   * Lists `relDir` for `kind`, `depth` levels deep at most. `english` is set inside a language folder:
-   * the folder the variant's English source lies in, whose path the glob is matched against. (One
-   * closure for every kind, not one per kind: V8 keeps type feedback, and optimizes, per closure.)
-   */
-  const visit = (kind: Kind, earlier: readonly ((path: string) => boolean)[], glob: PathGlob, relDir: string, depth: number, variants: boolean, lang: string | null, english: string | null, viaLink: boolean): void => {
-    const absDir = relDir === '' ? root : absolute(root, relDir);
-    if (folders?.has(relDir)) return; // listed already through another glob of the kind
+  const places = layout.kinds.filter((k) => !kinds || kinds.has(k)).map((kind) => ({ kind, folders: layout.folders(kind) }));
+  const gitTree = ignoredByGit.inWorkTree;
+  // Git answers, in one call, for every folder the walks start from (by their real paths: git does not follow links).
+  if (gitTree) ignoredByGit.cover(places.flatMap((p) => p.folders.flatMap((f) => realDirOf(realRoot, absolute(root, f.dir)) ?? [])));
+  // A folder's listing, shared by the globs that list it (two globs over one folder each find their own).
+  const shared = places.reduce((n, p) => n + p.folders.length, 0) > 1 ? new Map<string, Listing>() : null;
+  const list = (relDir: string, absDir: string): Listing => {
+    const known = shared?.get(relDir);
+    if (known) return known;
     const listing = listInside(absDir, realRoot);
+    shared?.set(relDir, listing);
+    return listing;
+  };
+  /**
+   * Lists one folder for one glob of `kind`, and below it what the glob reaches: folders inside it at
+   * once, linked folders into `linked` (listed after every other). `seen`: the folders the glob's walk
+   * listed, by device and inode. (One closure for every kind, not one per kind: V8 keeps type feedback,
+   * and optimizes, per closure.)
+   */
+  const visit = (kind: Kind, earlier: readonly ((path: string) => boolean)[], glob: PathGlob, v: Visit, seen: Set<string>, linked: Visit[]): void => {
+    const { relDir, depth, variants, lang, english, viaLink } = v;
+    const absDir = relDir === '' ? root : absolute(root, relDir);
+    const listing = list(relDir, absDir);
     if (listing.kind !== 'listed') {
       folders?.set(relDir, null);
       const problem = folderProblem(root, realRoot, relDir, listing);
       if (problem) add({ path: relDir, abs: absDir, kind, lang: null, ...problem });
       return;
     }
+    const folder = `${listing.stats.dev}:${listing.stats.ino}`;
+    if (seen.has(folder)) return; // listed by this walk already, by another path
+    seen.add(folder);
+    // Where the folder really lies, for git's answers and for a link into `.git` (a folder named so is never listed).
+    const realDir = gitTree || viaLink ? (realRelative(realRoot, listing.real) ?? relDir) : relDir;
+    if (viaLink && inGitFolder(realDir)) return;
+    const byGit = gitTree && ignoredByGit.active;
+    if (byGit && ignoredByGit.ignores(realDir, true)) return; // a folder git ignores (a base, or a link's target)
     // The identity of the folder as listed, from the handle it was listed through: an entry added after
     // the listing changes it, so a recorded identity never vouches for a listing that lacks a file.
     folders?.set(relDir, statIdentity(listing.stats));
+    const realPrefix = realDir === '' ? '' : `${realDir}/`;
     for (const entry of listing.entries) {
+      if (isGitName(entry.name)) continue;
       const badName = listing.badNames?.has(entry) === true;
       const path = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
       if (ignores && layout.isIgnored(path)) continue;
+      if (gitTree && entry.name === '.gitignore') ignoredByGit.noteIgnoreFile(`${absDir}${sep}${entry.name}`);
+      if (byGit && ignoredByGit.ignoresEntry(`${realPrefix}${entry.name}`, entry.isDirectory())) {
+        ignoredByGit.dropped.add(path);
+        continue;
+      }
       const abs = `${absDir}${sep}${entry.name}`; // plain concatenation: path.join per entry costs at 10k files
       const matched = glob.matchIn(english ?? relDir, entry.name);
       if (!matched && folderLike(entry) && english === null && (depth > 1 || variants)) {
         // A folder below: deeper documents of the glob, or (for a kind with variants, at the level of
         // its documents) a language folder. A linked folder is followed only when it stays inside the root.
         const where = badName ? 'bad-name' : entry.isDirectory() ? 'inside' : linkedFolder(realRoot, abs);
-        const asLanguage = depth === 1;
         if (where === 'bad-name') add({ path, abs, kind, lang: null, problem: 'bad-name' });
         else if (where === 'outside') add({ path, abs, kind, lang: null, problem: 'folder-outside', link: true });
         else if (where === 'inside') {
-          if (asLanguage) visit(kind, earlier, glob, path, 1, false, entry.name, relDir, viaLink || entry.isSymbolicLink());
-          else visit(kind, earlier, glob, path, depth - 1, variants, null, null, viaLink || entry.isSymbolicLink());
+          const link = viaLink || entry.isSymbolicLink();
+          const next: Visit = depth === 1 ? { relDir: path, depth: 1, variants: false, lang: entry.name, english: relDir, viaLink: link } : { relDir: path, depth: depth - 1, variants, lang: null, english: null, viaLink: link };
+          if (entry.isSymbolicLink()) linked.push(next);
+          else visit(kind, earlier, glob, next, seen, linked);
         }
         continue;
       }
       if (!matched) continue;
       if (earlier.some((holds) => holds(path))) continue; // an earlier kind of the registry holds it
       // A name that is not UTF-8 is never opened: its lossy text names another file, or none.
-      const what = badName ? 'bad-name' : inspect(realRoot, abs, entry);
+      const what = badName ? 'bad-name' : inspect(realRoot, abs, entry, gitTree ? ignoredByGit : null);
       const ref: FileRef = { path, abs, kind, lang };
       if (what !== 'file') ref.problem = what;
       if (viaLink || entry.isSymbolicLink()) ref.link = true;
       add(ref);
     }
   };
-  for (const kind of layout.kinds) {
-    if (kinds && !kinds.has(kind)) continue;
+  for (const { kind, folders: bases } of places) {
     // Kinds before this one whose documents could be named the same (their folders meet): a path they
     // hold is theirs. The layout of SPEC §1 has none, so most listings ask no other kind.
     const earlier = layout.kinds.slice(0, layout.kinds.indexOf(kind)).filter((k) => layout.overlaps(k, kind)).map((k) => layout.holder(k));
-    for (const f of layout.folders(kind)) visit(kind, earlier, f.glob, f.dir, f.depth, f.variants, null, null, false);
+    for (const f of bases) {
+      const seen = new Set<string>();
+      let linked: Visit[] = [];
+      visit(kind, earlier, f.glob, { relDir: f.dir, depth: f.depth, variants: f.variants, lang: null, english: null, viaLink: false }, seen, linked);
+      // Linked folders, in path order, a round at a time (links met in them wait for the next round).
+      while (linked.length > 0) {
+        const round = linked.sort((a, b) => (a.relDir < b.relDir ? -1 : a.relDir > b.relDir ? 1 : 0));
+        linked = [];
+        if (gitTree) ignoredByGit.cover(round.flatMap((r) => realDirOf(realRoot, absolute(root, r.relDir)) ?? []));
+        for (const r of round) visit(kind, earlier, f.glob, r, seen, linked);
+      }
+    }
   }
   out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   // Two globs of a kind may list the same file (`a/*.md` and `a/x*.md`): sorted, repeats are neighbours.
   return out.filter((r, i) => i === 0 || out[i - 1]!.path !== r.path);
+}
+
+/**
+ * Git's answers for one lint run's discoveries: the first discovery asks git once for the folders of
+ * every kind in `kinds` (a run lists them one kind at a time).
+ */
+export function gitIgnoredFor(root: string, layout: Layout, kinds: readonly Kind[]): GitIgnored {
+  const realRoot = realFolder(root) ?? root;
+  return new GitIgnored(realRoot, () => kinds.flatMap((k) => layout.folders(k).flatMap((f) => realDirOf(realRoot, absolute(root, f.dir)) ?? [])));
+}
+
+/**
+ * Whether git ignores a root-relative path (a file, or a folder when `dir`), by where it really lies (a
+ * link at its end followed): `git` answers for its folder, asking git if it has not yet.
+ */
+export function gitIgnoresPath(root: string, rel: string, dir: boolean, git?: GitIgnored): boolean {
+  const ask = git ?? new GitIgnored(realFolder(root) ?? root);
+  if (!ask.inWorkTree) return false;
+  const real = realPathIn(root, rel);
+  if (real === null) return false;
+  const slash = real.lastIndexOf('/');
+  ask.cover([dir ? real : slash === -1 ? '' : real.slice(0, slash)]);
+  return ask.ignores(real, dir);
+}
+
+/** The real root-relative path of a root-relative path (a link at its end followed), or null when it does not resolve inside the root. */
+export function realPathIn(root: string, rel: string): string | null {
+  return realDirOf(realFolder(root) ?? root, rel === '' ? root : absolute(root, rel));
+}
+
+/** The real root-relative path of a folder inside the root, or null (missing, or outside). */
+function realDirOf(realRoot: string, abs: string): string | null {
+  const target = resolved(abs);
+  return 'code' in target ? null : realRelative(realRoot, target.real);
 }
 
 /** `root` joined with a root-relative `/` path, by concatenation: path.join per file costs at 10k files. */

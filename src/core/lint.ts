@@ -5,7 +5,8 @@ import type { IdentifiedAnalysis } from './analyze.js';
 import type { Analysis } from './analysis.js';
 import { crossFileDiagnostics } from './cross-file.js';
 import type { ReadOutcome } from './file-identity.js';
-import { discover, reach } from './layout.js';
+import { discover, gitIgnoredFor, gitIgnoresPath, reach, realPathIn } from './layout.js';
+import type { GitIgnored } from './git-ignored.js';
 import type { FileRef } from './layout.js';
 import { CacheMemo } from './cache-memo.js';
 import { LintCache } from './lint-cache.js';
@@ -177,8 +178,11 @@ export function byPath<T extends { path: string }>(refs: T[]): T[] {
 export interface Memo {
   /** A kind's documents, when the memo can vouch for them without listing their folders; else null. */
   listing(kind: Kind): FileRef[] | null;
-  /** A kind's folders were just listed (with each folder's identity, null for one not listed). */
-  listed(kind: Kind, folders: ReadonlyMap<string, string | null>, refs: readonly FileRef[]): void;
+  /**
+   * A kind's folders were just listed (with each folder's identity, null for one not listed), and `ignores`
+   * the files git's answers came from, with their identities (null: missing; see git-ignored.ts).
+   */
+  listed(kind: Kind, folders: ReadonlyMap<string, string | null>, refs: readonly FileRef[], ignores: ReadonlyMap<string, string | null>): void;
   /** What is known of a document: its analysis, still valid; bytes already read to find that out; or nothing. */
   lookup(ref: FileRef, full: boolean): Reuse | null;
   /** A document just analyzed (`full`: with its rules, not only for its facts). */
@@ -192,27 +196,60 @@ export type Reuse = { analysis: Analysis } | { read: ReadOutcome; hash: string }
  * cross kinds, so one staged process never lists the SysRS folder.
  */
 export function plan(project: Project, paths: readonly string[] | undefined, cwd: string, memo: Memo | null, only?: readonly Kind[]): Plan {
+  const ts = !paths || paths.length === 0 ? null : targets(project, paths, cwd);
+  const listed = ts === null ? (only ?? project.layout.kinds) : [...new Set(ts.flatMap((t) => kindsOf(project, t)))];
+  // What git ignores, asked once for every kind this plan lists (and only when one is listed, not taken from the memo).
+  const git = gitIgnoredFor(project.root, project.layout, listed);
   const list = (kind: Kind): FileRef[] => {
     const known = memo?.listing(kind);
     if (known) return known;
     const folders = new Map<string, string | null>();
-    const refs = discover(project.root, new Set([kind]), folders, project.layout);
-    memo?.listed(kind, folders, refs);
+    const refs = discover(project.root, new Set([kind]), folders, project.layout, git);
+    memo?.listed(kind, folders, refs, git.inputs);
     return refs;
   };
-  if (!paths || paths.length === 0) {
-    const all = byPath((only ?? project.layout.kinds).flatMap(list));
+  if (ts === null) {
+    const all = byPath(listed.flatMap(list));
     return { needed: all, selected: new Set(all.map((f) => f.path)), targets: [], skipped: [] };
   }
-  const ts = targets(project, paths, cwd);
-  const needed = byPath([...new Set(ts.flatMap((t) => kindsOf(project, t)))].flatMap(list));
+  const needed = byPath(listed.flatMap(list));
   const selected = new Set(needed.filter((f) => isSelected(f, ts)).map((f) => f.path));
+  // A file named by a second path to a folder listed by another (through a link) is the document found there.
+  const aliased = new Set<Target>();
+  for (const t of ts) {
+    if (t.dir || selected.has(t.rel) || project.layout.classify(t.rel) === null) continue;
+    const found = foundElsewhere(project.root, needed, t.rel);
+    if (found !== null) {
+      selected.add(found);
+      aliased.add(t);
+    }
+  }
   const kinds = new Set(needed.filter((f) => selected.has(f.path)).map((f) => f.kind));
   checkFound(ts, selected);
-  // A file is skipped when it is no document (classify: ignored, or of no kind); a folder when it selected none.
-  const selects = (t: Target): boolean => (t.dir ? needed.some((f) => selected.has(f.path) && isSelected(f, [t])) : project.layout.classify(t.rel) !== null);
-  const skipped = ts.flatMap((t) => skippedPath(project, t.given, t.rel, t.dir, selects(t)) ?? []);
+  // A file is skipped when it is no document (classify: ignored, or of no kind), or git ignores it; a folder when it selected none.
+  const selects = (t: Target): boolean => (t.dir ? needed.some((f) => selected.has(f.path) && isSelected(f, [t])) : project.layout.classify(t.rel) !== null && (selected.has(t.rel) || aliased.has(t) || !ignoredByGit(project.root, git, t)));
+  const skipped = ts.flatMap((t) => {
+    const any = selects(t);
+    return skippedPath(project, t.given, t.rel, t.dir, any, !any && ignoredByGit(project.root, git, t)) ?? [];
+  });
   return { needed: needed.filter((f) => kinds.has(f.kind)), selected, targets: ts, skipped };
+}
+
+/**
+ * The document discovery found by another path for the file at `rel` (a folder reached twice is listed
+ * once, see layout.ts `discover`), or null. Asked only of a named file that selected no document: a
+ * real path each.
+ */
+function foundElsewhere(root: string, needed: readonly FileRef[], rel: string): string | null {
+  const real = realPathIn(root, rel);
+  if (real === null || real === rel) return null;
+  for (const f of needed) if (!f.problem && (f.path === real || realPathIn(root, f.path) === real)) return f.path;
+  return null;
+}
+
+/** Whether git ignores a named path: one discovery left it out, or (asked only for a path that selected no document) git says so. */
+function ignoredByGit(root: string, git: GitIgnored, t: Target): boolean {
+  return git.dropped.has(t.rel) || gitIgnoresPath(root, t.rel, t.dir, git);
 }
 
 /** A document to read and analyze: its place in the plan, and the bytes read already, if any. */

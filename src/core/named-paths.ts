@@ -1,9 +1,9 @@
 /**
  * Named paths that select nothing (SPEC §8): `docgate lint a b c` warns, on stderr, for a path that the
- * configuration ignores, a file that is no document of any kind, and a folder that holds no documents,
+ * configuration or git ignores, a file that is no document of any kind, and a folder that holds no documents,
  * and lints the rest. A typo in a CI path would otherwise pass green, silently.
  */
-import { compilePathGlob } from '../engine/glob.js';
+import { compilePathGlob, inGitFolder } from '../engine/glob.js';
 import type { Project } from '../engine/project.js';
 
 /** What the project's kinds accept, for a warning: `process: processes/*.md; sysrs: docs/sysrs/*.md, docs/sysrs/<lang>/*.md`. */
@@ -36,10 +36,13 @@ function ignoredBy(project: Project, rel: string): string | null {
  * The warning for a named path (`given`, as typed; `rel`, root-relative) that selects no document, or
  * null when it is a document. Without the `docgate: warning: ` prefix the CLI adds to every notice.
  */
-export function skippedPath(project: Project, given: string, rel: string, dir: boolean, selectsAny: boolean): string | null {
+export function skippedPath(project: Project, given: string, rel: string, dir: boolean, selectsAny: boolean, byGit = false): string | null {
   if (selectsAny) return null;
   const ignored = project.layout.isIgnored(rel) ? ignoredBy(project, rel) : null;
   if (ignored !== null) return `${given} is ignored by ${ignored}`;
+  if (inGitFolder(rel)) return `${given} is in a \`.git\` folder, which holds no documents`;
+  // A file git ignores is no document (docs/reliability.md): git says which of its rules ignores it.
+  if (byGit) return `${given} is ignored by git (\`git check-ignore -v ${given}\` names the rule)`;
   if (dir) return `${given} holds no documents of any kind (${kindsAccepted(project)})`;
   return `${given} is not a document of any kind (${kindsAccepted(project)})`;
 }

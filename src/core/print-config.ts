@@ -3,7 +3,9 @@
  * path, as JSON: its kind, whether it is ignored, the configuration file, the rule files its kind reads
  * and every rule of its kind with its effective level (the rule's default, `rules`, then `overrides`).
  */
-import { Layout } from './layout.js';
+import { join } from 'node:path';
+import { Layout, existsAsDirectory, gitIgnoresPath } from './layout.js';
+import { inGitFolder } from '../engine/glob.js';
 import { ruleFilesUsed } from './schemas.js';
 import type { RuleFilesUsed } from './schemas.js';
 import type { Project } from '../engine/project.js';
@@ -38,7 +40,8 @@ export function effectiveConfig(project: Project, path: string): EffectiveConfig
   return {
     path,
     kind,
-    ignored: project.layout.isIgnored(path),
+    // Ignored as lint and the MCP server ignore it: by `ignores`, in a `.git` folder, or by git.
+    ignored: project.layout.isIgnored(path) || inGitFolder(path) || gitIgnoresPath(project.root, path, existsAsDirectory(join(project.root, path))),
     config: project.config.file,
     ruleFiles: def ? ruleFilesUsed(project.root, def.ruleFiles, project.config.schemas) : {},
     rules,

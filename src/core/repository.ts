@@ -41,6 +41,8 @@ interface KindMemo {
   /** Some document is reached through a symlink: its changes happen outside the watched folders. */
   links: boolean;
   entries: Entry[];
+  /** The files git's answers came from (.gitignore and the like), with their identities then (null: missing). */
+  ignores: ReadonlyMap<string, string | null>;
 }
 
 /** A watched folder, and the identity of the folder that was at its path when the watch began. */
@@ -92,6 +94,16 @@ function sameSinceListing(abs: string, listedAs: string | null): boolean {
   return listedAs !== null && identityOf(abs) === listedAs && settledBefore(listedAs, Date.now());
 }
 
+/**
+ * Whether the files git's answers came from are as they were then (a stat each): a .gitignore edited or
+ * created since, outside the watched folders (the root's), lists the kind again. A file changed within
+ * the racy window of that listing vouches for nothing.
+ */
+function sameIgnores(ignores: ReadonlyMap<string, string | null>, now: number): boolean {
+  for (const [abs, identity] of ignores) if (identityOf(abs) !== identity || (identity !== null && !settledBefore(identity, now))) return false;
+  return true;
+}
+
 export interface RepositoryOptions {
   /**
    * Watch the kind folders (inotify) so that a call with nothing changed needs no stat of every file.
@@ -129,6 +141,8 @@ interface Run {
   /** The kind's watch, and the changes the run took from it (given back when the run is dropped). */
   watch: Watch | undefined;
   changed: Set<string> | 'all';
+  /** What git's answers of the run's listing came from (see KindMemo.ignores). */
+  ignores: ReadonlyMap<string, string | null>;
 }
 
 /**
@@ -149,15 +163,15 @@ class MemoryMemo implements Memo {
     private readonly remembered: Map<string, Remembered>,
     private readonly key: string,
     private readonly forced: (path: string) => boolean,
-    private readonly onListed: (kind: Kind, folders: ReadonlyMap<string, string | null>) => void,
+    private readonly onListed: (kind: Kind, folders: ReadonlyMap<string, string | null>, ignores: ReadonlyMap<string, string | null>) => void,
   ) {}
 
   listing(): FileRef[] | null {
     return null;
   }
 
-  listed(kind: Kind, folders: ReadonlyMap<string, string | null>): void {
-    this.onListed(kind, folders);
+  listed(kind: Kind, folders: ReadonlyMap<string, string | null>, _refs: readonly FileRef[], ignores: ReadonlyMap<string, string | null>): void {
+    this.onListed(kind, folders, ignores);
   }
 
   lookup(ref: FileRef, full: boolean): Reuse | null {
@@ -391,14 +405,16 @@ export class Repository {
     const project = this.project();
     const w = this.options.watch ? this.watchOf(project, kind) : undefined;
     const memo = this.memo.get(kind);
-    if (w && w.ok && !w.dirty && memo && !memo.links && memo.key === project.key) return { entries: memo.entries };
+    if (w && w.ok && !w.dirty && memo && !memo.links && memo.key === project.key && sameIgnores(memo.ignores, Date.now())) return { entries: memo.entries };
     const changed = w?.changed ?? new Set<string>();
     if (w) {
       w.dirty = false;
       w.changed = new Set();
     }
     const forced = (path: string) => changed === 'all' || changed.has(path);
-    const onListed = (_kind: Kind, folders: ReadonlyMap<string, string | null>): void => {
+    let ignores: ReadonlyMap<string, string | null> = new Map();
+    const onListed = (_kind: Kind, folders: ReadonlyMap<string, string | null>, gitInputs: ReadonlyMap<string, string | null>): void => {
+      ignores = gitInputs;
       if (!w) return;
       // A folder seen for the first time (a language folder) is watched from now on. A file added to it
       // between its listing and its watch would be missed: unless the folder, looked at once the watch
@@ -411,7 +427,8 @@ export class Repository {
       }
     };
     const mm = new MemoryMemo(project, this.remembered, project.key, forced, onListed);
-    return { project, memo: mm, ...planKind(project, kind, mm), watch: w, changed };
+    const planned = planKind(project, kind, mm);
+    return { project, memo: mm, ...planned, watch: w, changed, ignores };
   }
 
   /** The run's work done (every slot filled): rules across files, the entries, and what is remembered. */
@@ -419,7 +436,7 @@ export class Repository {
     const entries = kindEntries(run.project, run.p, run.slots, run.memo);
     const live = new Set(entries.map((e) => e.ref.path));
     for (const [path, r] of this.remembered) if (r.analysis.kind === kind && !live.has(path)) this.remembered.delete(path);
-    this.memo.set(kind, { key: run.project.key, links: entries.some((e) => e.ref.link === true), entries });
+    this.memo.set(kind, { key: run.project.key, links: entries.some((e) => e.ref.link === true), entries, ignores: run.ignores });
     return entries;
   }
 }

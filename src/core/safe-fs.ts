@@ -165,7 +165,8 @@ export function whyUnread(r: Exclude<Limited, { kind: 'bytes' }>, maxBytes: numb
 }
 
 export type Listing =
-  | { kind: 'listed'; entries: Dirent[]; badNames: ReadonlySet<Dirent> | null; stats: Stats }
+  /** `real`: the folder's real path (where its handle lies). */
+  | { kind: 'listed'; entries: Dirent[]; badNames: ReadonlySet<Dirent> | null; stats: Stats; real: string }
   | { kind: 'absent' }
   | { kind: 'outside' }
   | { kind: 'error'; code: string };
@@ -193,8 +194,9 @@ export function listInside(absDir: string, realRoot: string): Listing {
     const stats = fstatSync(fd);
     const via = where === null ? absDir : `/proc/self/fd/${fd}`;
     const entries = readdirSync(via, { withFileTypes: true });
-    for (const e of entries) if (e.name.includes('\uFFFD')) return { kind: 'listed', ...byteNames(via), stats };
-    return { kind: 'listed', entries, badNames: null, stats };
+    const real = where ?? target.real;
+    for (const e of entries) if (e.name.includes('\uFFFD')) return { kind: 'listed', ...byteNames(via), stats, real };
+    return { kind: 'listed', entries, badNames: null, stats, real };
   } catch (e) {
     return { kind: 'error', code: codeOf(e) };
   } finally {

@@ -10,9 +10,22 @@
  */
 
 export class GlobError extends Error {}
+/** The globs of a configuration, together, expand to more than MAX_CONFIG_ALTERNATIVES. */
+export class TooManyAlternatives extends GlobError {}
 
 /** Most alternatives one glob may expand to (`{a,b}{c,d}` is four). */
 export const MAX_ALTERNATIVES = 256;
+/**
+ * Most alternatives the globs of one configuration may expand to in all: every alternative is compiled
+ * in every lint thread and tried on every path discovery lists, so many globs under the per-glob bound
+ * (1,363 eight-way globs: 349k alternatives) would still cost seconds and hundreds of MB per thread.
+ */
+export const MAX_CONFIG_ALTERNATIVES = 1024;
+
+/** What is left of a configuration's alternatives (MAX_CONFIG_ALTERNATIVES) while its globs are compiled. */
+export interface AlternativeBudget {
+  left: number;
+}
 /** Longest glob accepted, in characters. */
 export const MAX_GLOB_LENGTH = 1024;
 
@@ -121,8 +134,11 @@ export function matchTokens(tokens: readonly Token[], text: string, options: Seg
   return p === tokens.length;
 }
 
-/** `a{b,c{d,e}}f` → `abf`, `acdf`, `acef`; `{1..3}` → 1, 2, 3. Unbalanced braces stay literal. */
-export function expandBraces(glob: string): string[] {
+/**
+ * `a{b,c{d,e}}f` → `abf`, `acdf`, `acef`; `{1..3}` → 1, 2, 3. Unbalanced braces stay literal. More than
+ * `max` alternatives is a GlobError, thrown before any more are made.
+ */
+export function expandBraces(glob: string, max = MAX_ALTERNATIVES): string[] {
   let open = -1;
   let depth = 0;
   for (let i = 0; i < glob.length; i++) {
@@ -137,13 +153,13 @@ export function expandBraces(glob: string): string[] {
       const body = glob.slice(open + 1, i);
       const head = glob.slice(0, open);
       const tail = glob.slice(i + 1);
-      const choices = braceChoices(body);
-      if (choices === null) return expandBraces(tail).map((t) => `${head}{${body}}${t}`);
+      const choices = braceChoices(body, max);
+      if (choices === null) return expandBraces(tail, max).map((t) => `${head}{${body}}${t}`);
       const out: string[] = [];
       for (const choice of choices) {
-        for (const rest of expandBraces(`${choice}${tail}`)) {
+        for (const rest of expandBraces(`${choice}${tail}`, max)) {
           out.push(`${head}${rest}`);
-          if (out.length > MAX_ALTERNATIVES) throw new GlobError(`it expands to more than ${MAX_ALTERNATIVES} alternatives`);
+          if (out.length > max) throw new GlobError(`it expands to more than ${max} alternatives`);
         }
       }
       return out;
@@ -153,13 +169,13 @@ export function expandBraces(glob: string): string[] {
 }
 
 /** The choices of one brace body: comma-separated at its own level, or a numeric/letter range; null if neither. */
-function braceChoices(body: string): string[] | null {
+function braceChoices(body: string, max: number): string[] | null {
   const range = /^(-?\d+)\.\.(-?\d+)$|^([A-Za-z])\.\.([A-Za-z])$/.exec(body);
   if (range) {
     const numeric = range[1] !== undefined;
     const a = numeric ? Number(range[1]) : range[3]!.charCodeAt(0);
     const b = numeric ? Number(range[2]) : range[4]!.charCodeAt(0);
-    if (Math.abs(b - a) >= MAX_ALTERNATIVES) throw new GlobError(`it expands to more than ${MAX_ALTERNATIVES} alternatives`);
+    if (Math.abs(b - a) >= max) throw new GlobError(`it expands to more than ${max} alternatives`);
     const out: string[] = [];
     for (let v = a; a <= b ? v <= b : v >= b; v += a <= b ? 1 : -1) out.push(numeric ? String(v) : String.fromCharCode(v));
     return out;
@@ -239,6 +255,24 @@ export interface PathGlob {
    * Infinity = any depth): `processes/*.md` → [`processes`, 1]; `docs/**‍/*.md` → [`docs`, Infinity].
    */
   readonly bases: readonly { dir: string; depth: number }[];
+  /** Some segment of an alternative can be `.git` (in any case): the glob reaches into a git folder. */
+  readonly namesGitFolder: boolean;
+}
+
+/** `.git` in every case, as git itself refuses it in any case in a path (a case-insensitive file system). */
+const GIT_NAMES = Array.from({ length: 8 }, (_, i) => `.${[...'git'].map((c, k) => ((i >> k) & 1 ? c.toUpperCase() : c)).join('')}`);
+
+/** Whether a segment pattern can match `.git`: only one that starts with a literal `.` or a class can (wildcards skip dots). */
+function mayBeGit(seg: Segment): boolean {
+  if (seg.t !== 'tokens') return false;
+  const first = seg.tokens[0];
+  if (first === undefined || !((first.t === 'char' && first.c === '.') || first.t === 'class')) return false;
+  return GIT_NAMES.some((name) => matchTokens(seg.tokens, name));
+}
+
+/** Whether a root-relative path has a segment `.git` (in any case): never a document, never listed. */
+export function inGitFolder(path: string): boolean {
+  return /(?:^|\/)\.git(?:\/|$)/i.test(path);
 }
 
 function basesOf(segs: readonly Segment[]): { dir: string; depth: number } {
@@ -273,15 +307,36 @@ function matcherOf(segs: Segment[]): { match: (path: string) => boolean; matchIn
   return { match, matchIn: (inDir, name) => match(inDir === '' ? name : `${inDir}/${name}`) };
 }
 
-/** Compiles a root-relative glob (GlobError for one docgate cannot use safely). */
-export function compilePathGlob(glob: string): PathGlob {
+/** The alternatives of a glob, each checked as a glob of its own (braces may hide `..` or a leading `/`). */
+function alternativesOf(glob: string, budget: AlternativeBudget | undefined): string[] {
+  const left = budget === undefined ? Infinity : budget.left;
+  const over = new TooManyAlternatives(`the configuration's globs expand to more than ${MAX_CONFIG_ALTERNATIVES} alternatives in all`);
+  let out: string[];
+  try {
+    out = expandBraces(glob, Math.min(MAX_ALTERNATIVES, left));
+  } catch (e) {
+    throw e instanceof GlobError && left < MAX_ALTERNATIVES ? over : e;
+  }
+  if (out.length > left) throw over;
+  if (budget !== undefined) budget.left -= out.length;
+  for (const alt of out) {
+    const which = alt === glob ? 'it' : `its alternative \`${alt}\``;
+    if (alt.startsWith('/') || /^[A-Za-z]:/.test(alt)) throw new GlobError(`${which} is absolute; globs are relative to the root`);
+    if (alt.split('/').includes('..')) throw new GlobError(`${which} climbs out of the root with \`..\``);
+  }
+  return out;
+}
+
+/**
+ * Compiles a root-relative glob (GlobError for one docgate cannot use safely). `budget`: the
+ * alternatives a configuration has left (see MAX_CONFIG_ALTERNATIVES), reduced by this glob's.
+ */
+export function compilePathGlob(glob: string, budget?: AlternativeBudget): PathGlob {
   if (glob === '') throw new GlobError('it is empty');
   if (glob.length > MAX_GLOB_LENGTH) throw new GlobError(`it is longer than ${MAX_GLOB_LENGTH} characters`);
   if (glob.startsWith('!')) throw new GlobError('negated globs (`!…`) are not supported; list what to ignore in `ignores`');
-  if (glob.startsWith('/') || /^[A-Za-z]:/.test(glob)) throw new GlobError('it is absolute; globs are relative to the root');
   if (/[@!+*?]\(/.test(glob.replace(/\\./g, ''))) throw new GlobError('extglobs such as `+(a|b)` are not supported');
-  if (glob.split('/').includes('..')) throw new GlobError('it climbs out of the root with `..`');
-  const alternatives = expandBraces(glob).map(compileSegments);
+  const alternatives = alternativesOf(glob, budget).map(compileSegments);
   const matchers = alternatives.map(matcherOf);
   const one = matchers.length === 1 ? matchers[0]! : null;
   return {
@@ -289,12 +344,13 @@ export function compilePathGlob(glob: string): PathGlob {
     match: one ? one.match : (path) => matchers.some((m) => m.match(path)),
     matchIn: one ? one.matchIn : (dir, name) => matchers.some((m) => m.matchIn(dir, name)),
     bases: alternatives.map(basesOf),
+    namesGitFolder: alternatives.some((segs) => segs.some(mayBeGit)),
   };
 }
 
 /** A set of globs: a path matches when any does. */
 export function compileGlobs(globs: readonly string[]): (path: string) => boolean {
   if (globs.length === 0) return () => false;
-  const compiled = globs.map(compilePathGlob);
+  const compiled = globs.map((g) => compilePathGlob(g));
   return (path) => compiled.some((g) => g.match(path));
 }

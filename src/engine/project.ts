@@ -18,7 +18,8 @@ import { loadSuppressions, suppressionsPath } from './baseline.js';
 import type { Suppressions } from './baseline.js';
 import { CONFIG_CANDIDATES, configProblem, loadConfig } from './config.js';
 import type { Config, Setting } from './config.js';
-import { GlobError, compileGlobs, compilePathGlob } from './glob.js';
+import { GlobError, MAX_CONFIG_ALTERNATIVES, TooManyAlternatives, compileGlobs, compilePathGlob } from './glob.js';
+import type { AlternativeBudget } from './glob.js';
 import type { AnyKind, KindData } from './kind.js';
 
 export interface Project {
@@ -138,17 +139,27 @@ function checkIgnorePatterns(globs: readonly string[]): void {
 function check(config: Config, rules: ReadonlyMap<string, RuleEntry>): void {
   if (config.file === null) return;
   const problems: string[] = [];
-  const glob = (path: (string | number)[], g: string): void => {
+  // One bound over every glob of the configuration (see MAX_CONFIG_ALTERNATIVES), reported once at the
+  // glob that passes it; the globs after it are not compiled (that would cost what the bound prevents).
+  const budget: AlternativeBudget = { left: MAX_CONFIG_ALTERNATIVES };
+  let over = false;
+  const glob = (path: (string | number)[], g: string, include = false): void => {
+    if (over) return;
+    const bad = (why: string): void => {
+      problems.push(problemAt(config, path, `Unexpected glob \`${g}\` (${why}), expected a root-relative glob such as \`processes/*.md\``));
+    };
     try {
-      compilePathGlob(g);
+      const compiled = compilePathGlob(g, budget);
+      if (include && compiled.namesGitFolder) bad('it names a path inside `.git`, which is never a document');
     } catch (e) {
-      if (e instanceof GlobError) problems.push(problemAt(config, path, `Unexpected glob \`${g}\` (${e.message}), expected a root-relative glob such as \`processes/*.md\``));
-      else throw e;
+      if (!(e instanceof GlobError)) throw e;
+      over = e instanceof TooManyAlternatives;
+      bad(e.message);
     }
   };
   config.ignores.forEach((g, i) => glob(['ignores', i], g));
   for (const [name, k] of Object.entries(config.kinds)) {
-    (k.include ?? []).forEach((g, i) => glob(['kinds', name, 'include', i], g));
+    (k.include ?? []).forEach((g, i) => glob(['kinds', name, 'include', i], g, true));
     if (k.fileName !== undefined) {
       try {
         linearPattern(k.fileName);

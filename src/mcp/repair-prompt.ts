@@ -4,11 +4,12 @@
  * until valid; the server never writes).
  */
 import { documentText } from '../core/document-text.js';
-import { lint } from '../core/lint.js';
+import { lint, plan } from '../core/lint.js';
 import type { Memo } from '../core/lint.js';
 import { allResults } from '../core/tally.js';
 import type { Project } from '../engine/project.js';
 import { documentAt } from './document-args.js';
+import { ToolError } from './tool.js';
 import { RULE_URI_PREFIX } from './rule-resources.js';
 
 export const REPAIR_PROMPT = {
@@ -30,9 +31,13 @@ function fence(text: string): string {
  */
 export function repairPrompt(project: Project, path: string, memo: Memo | null = null): string {
   const ref = documentAt(path, project);
+  // The document discovery finds at the path: none where git ignores the file; and the text of one
+  // that is no readable file (a link to a file git ignores) is never read.
+  const found = plan(project, [path], project.root, memo).needed.find((r) => r.path === path);
+  if (!found) throw new ToolError(`'${path}' is not a document discovery finds: git ignores it, or a link leads to it from a folder listed by another path.`);
   const run = lint({ root: project.root, paths: [path], cwd: project.root, project }, memo);
   const result = allResults(run).find((r) => r.path === path) ?? null;
-  const text = documentText(ref, project);
+  const text = documentText(found, project);
   const cited = [...new Set(result?.diagnostics.map((d) => d.rule) ?? [])].sort();
   const rules = cited.map((id) => {
     const e = project.rules.get(id);
