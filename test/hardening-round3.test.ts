@@ -157,6 +157,24 @@ describe('--fix keeps the owner and never writes a set-id or sticky bit (issue 2
   });
 });
 
+describe('--fix reads nothing lint did not read (issue 25.4)', () => {
+  it('offers no fixed text of a git-ignored file that a document links to', () => {
+    const root = join(tmp, 'ignored-link');
+    mkdirSync(join(root, 'processes'), { recursive: true });
+    const secret = '\uFEFF---\nname: Secret\n---\n\n# TOKEN=ghs_SECRET\n';
+    writeFileSync(join(root, 'secret.md'), secret);
+    writeFileSync(join(root, '.gitignore'), 'secret.md\n');
+    symlinkSync('../secret.md', join(root, 'processes', 'leak.md'));
+    spawnSync('git', ['init', '-q'], { cwd: root });
+    const r = cli(['lint', '--root', root, '--fix-dry-run', '--format', 'json']);
+    const report = JSON.parse(r.stdout) as { results: { path: string; output?: string; diagnostics: { rule: string }[] }[] };
+    expect(report.results.map((x) => [x.path, x.diagnostics.map((d) => d.rule), x.output])).toEqual([['processes/leak.md', ['file-read'], undefined]]);
+    expect(r.stdout).not.toContain('ghs_SECRET');
+    cli(['lint', '--root', root, '--fix']);
+    expect(readFileSync(join(root, 'secret.md'), 'utf8')).toBe(secret);
+  });
+});
+
 describe('every key name behaves like any other (issue 25.8)', () => {
   it('reports `__proto__` in a template, an absent optional `constructor` not at all, and a missing required `toString`', () => {
     const r = cli(['lint', '--root', fixture('round3', 'key-names')]);

@@ -11,6 +11,7 @@ import { WriteRefused, rewriteFile } from './safe-fs.js';
 import { allResults } from './tally.js';
 import { maxBytes } from './analyze.js';
 import type { Project } from '../engine/project.js';
+import { UNREAD_RULES } from '../rules/file/index.js';
 
 export interface FixOutcome {
   /** Root-relative path → the text after every fix, for each document the fixes change. */
@@ -25,6 +26,8 @@ export interface FixOutcome {
 export function fixRun(project: Project, run: LintRun, write: boolean): FixOutcome {
   const out: FixOutcome = { outputs: new Map(), written: [], notices: [] };
   for (const r of allResults(run)) {
+    // What lint did not read (a link to a file git ignores is a broken link) is not read to be fixed either.
+    if (r.diagnostics.some((d) => UNREAD_RULES.has(d.rule))) continue;
     const ref = refAt(project.root, r.path, r.kind, project.layout);
     const read = readLimited(ref.abs, maxBytes(project, ref.kind), realRootOf(ref));
     // A document that cannot be read now (gone, a folder, too large) has nothing to fix; a vanished one is said.

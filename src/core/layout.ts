@@ -170,7 +170,13 @@ function inspect(realRoot: string, abs: string, entry: Dirent, git: GitIgnored |
   if ('code' in target) return 'unreadable';
   if (!isInside(realRoot, target.real)) return 'symlink-outside';
   const rel = realRelative(realRoot, target.real) ?? '';
-  if (inGitFolder(rel) || git?.ignores(rel, false) === true) return 'unreadable';
+  if (inGitFolder(rel)) return 'unreadable';
+  if (git !== null) {
+    // A link may lead out of the folders git was asked about: its target's folder is asked too.
+    const slash = rel.lastIndexOf('/');
+    git.cover([slash === -1 ? '' : rel.slice(0, slash)]);
+    if (git.ignores(rel, false)) return 'unreadable';
+  }
   try {
     const st = statSync(target.real);
     return st.isDirectory() ? 'directory' : st.isFile() ? 'file' : 'special';

@@ -9,3 +9,6 @@ import { fileSize } from './file-size.js';
 
 /** The rules every kind has: how its files are found, read, decoded and named. */
 export const FILE_RULES = [fileBom, fileEncoding, fileNul, fileSize, fileType, fileSymlink, fileRead, fileName] as const;
+
+/** The rules of a document that was never read (a link out of the root or to no file of it, a folder, a special file): nothing of it is fixed. */
+export const UNREAD_RULES: ReadonlySet<string> = new Set([fileType.id, fileSymlink.id, fileRead.id]);
