@@ -5,7 +5,8 @@ import { fileNul } from './file-nul.js';
 import { fileRead } from './file-read.js';
 import { fileSymlink } from './file-symlink.js';
 import { fileType } from './file-type.js';
+import { fileUnmerged } from './file-unmerged.js';
 import { fileSize } from './file-size.js';
 
 /** The rules every kind has: how its files are found, read, decoded and named. */
-export const FILE_RULES = [fileBom, fileEncoding, fileNul, fileSize, fileType, fileSymlink, fileRead, fileName] as const;
+export const FILE_RULES = [fileBom, fileEncoding, fileNul, fileSize, fileType, fileSymlink, fileRead, fileUnmerged, fileName] as const;
