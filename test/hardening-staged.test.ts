@@ -65,6 +65,26 @@ describe('lint --staged: symbolic links as lint sees them (item 10)', () => {
     expect(lint(dir).code).toBe(0);
   });
 
+  it('does not answer from HEAD\'s kept tree (--cache) while a linked kind folder has a staged change', () => {
+    const { dir, git } = repo({
+      'handbook/deploy.md': processDoc('Deploy'),
+      'templates/power/readme.txt': powerTemplate('readme', 'readme_summary'),
+    });
+    symlinkSync('handbook', join(dir, 'processes'));
+    git('add', '-A');
+    git('commit', '-q', '--no-verify', '-m', 'link');
+    // A template body edit (the common commit) and a broken document behind the link, in one commit.
+    writeFiles(dir, {
+      'templates/power/readme.txt': powerTemplate('readme', 'readme_summary').replace('Keep it short.', 'Keep it brief.'),
+      'handbook/deploy.md': processDoc('Deploy', 'owner: ops\n'),
+    });
+    git('add', '-A');
+    const expected = 'processes/deploy.md\n  3:1 Unexpected key `owner`, expected one of: `name`, `description` [unknown-key]\n\n1 problems in 1 files (2 files checked)\n';
+    // The first run keeps the template kind's results for HEAD's tree; the second must not answer from them alone.
+    expect(staged(dir, '--cache')).toEqual({ code: 1, stdout: expected, stderr: '' });
+    expect(staged(dir, '--cache')).toEqual({ code: 1, stdout: expected, stderr: '' });
+  });
+
   it('fails a kind folder or language folder linked out of the root with file-symlink, as lint does', () => {
     const outside = outsideFolder();
     const { dir, git } = repo({});

@@ -34,7 +34,8 @@ export interface IndexRef extends FileRef {
   blob?: IndexEntry;
 }
 
-function isLink(e: IndexEntry | null | undefined): e is IndexEntry {
+/** Whether an entry is a symbolic link git can name (a path in conflict is none yet). */
+export function isLink(e: IndexEntry | null | undefined): e is IndexEntry {
   return e !== null && e !== undefined && e.mode === SYMLINK && e.unmerged !== true;
 }
 

@@ -14,7 +14,7 @@ import { crossFileDiagnostics } from './cross-file.js';
 import type { ReadOutcome } from './file-identity.js';
 import { IndexListing, gitDirOf, readBlobs, stagedChanges } from './git-index.js';
 import type { BlobRead, IndexEntry, StagedChange } from './git-index.js';
-import { GITLINK, IndexTree, SYMLINK, meets } from './index-tree.js';
+import { GITLINK, IndexTree, SYMLINK, isLink, meets } from './index-tree.js';
 import type { IndexRef } from './index-tree.js';
 import { existsAsDirectory, refAt } from './layout.js';
 import type { FileRef } from './layout.js';
@@ -47,10 +47,6 @@ const MAX_QUICK = 16;
 /** The identity of a blob at a path, as the staged cache keys it. */
 function identityOf(e: IndexEntry): string {
   return `${e.mode}:${e.oid}`;
-}
-
-function isLink(e: IndexEntry | null | undefined): e is IndexEntry {
-  return e !== null && e !== undefined && e.mode === SYMLINK && e.unmerged !== true;
 }
 
 function outcomeOf(read: BlobRead | undefined, identity: string): ReadOutcome {

@@ -12,7 +12,7 @@ export const fileUnmerged = defineRule({
       {
         path: 'processes/deploy.md',
         text: { entry: 'unmerged' },
-        shown: 'processes/deploy.md in conflict after `git merge` (index stages 1–3), linted with --staged',
+        shown: 'in conflict in the git index after a merge (stages 1–3), linted by lint --staged',
         expected: ['1:1 Unexpected unmerged file, expected a merged file: resolve the conflict first'],
       },
     ],
