@@ -150,52 +150,107 @@ export class IndexListing {
     return new IndexListing(must(root, ['ls-files', '-s', '-z']), absent);
   }
 
-  /** The entries in or below `folders` ('' = every path). */
+  /**
+   * The entries in or below `folders` ('' = every path). git lists the index sorted by path bytes, so
+   * the entries below a folder are one run: found by a search, then read while they stay below it.
+   */
   under(folders: readonly string[]): Map<string, IndexEntry> {
-    if (this.everything || folders.includes('')) return this.all();
-    const prefixes = folders.map((f) => `${f}/`);
-    return this.parse((path) => prefixes.some((p) => path.startsWith(p)) || folders.includes(path));
+    if (this.everything || this.lossy || folders.includes('')) return this.all();
+    const entries = new Map<string, IndexEntry>();
+    for (const f of new Set(folders)) {
+      const at = this.entryNamed(`\t${f}\0`);
+      if (at !== -1) this.read(at, entries);
+      for (let start = this.entryNamed(`\t${f}/`); start !== -1 && start < this.text.length; ) {
+        const next = this.read(start, entries, `${f}/`);
+        if (next === -1) break;
+        start = next;
+      }
+    }
+    return entries;
   }
 
   /** Every entry. */
   all(): Map<string, IndexEntry> {
-    return (this.everything ??= this.parse(() => true));
-  }
-
-  /** The symbolic links (mode 120000), found by their mode alone. */
-  links(): Map<string, IndexEntry> {
-    return this.parse(() => true, SYMLINK_MODE);
-  }
-
-  private parse(wanted: (path: string) => boolean, mode?: string): Map<string, IndexEntry> {
-    const { text, out, lossy } = this;
+    if (this.everything) return this.everything;
     const entries = new Map<string, IndexEntry>();
+    if (this.lossy) return (this.everything = this.parseLossy(entries));
+    for (let start = 0; start !== -1 && start < this.text.length; ) start = this.read(start, entries);
+    return (this.everything = entries);
+  }
+
+  /** The symbolic links (mode 120000), found by their mode at the start of an entry (entries end in NUL). */
+  links(): Map<string, IndexEntry> {
+    const entries = new Map<string, IndexEntry>();
+    if (this.lossy) {
+      for (const [path, e] of this.all()) if (e.mode === SYMLINK_MODE) entries.set(path, e);
+      return entries;
+    }
+    const { text } = this;
+    if (text.startsWith(`${SYMLINK_MODE} `)) this.read(0, entries);
+    for (let nul = text.indexOf(`\0${SYMLINK_MODE} `); nul !== -1; nul = text.indexOf(`\0${SYMLINK_MODE} `, nul + 1)) this.read(nul + 1, entries);
+    return entries;
+  }
+
+  /** Where the entry whose tab is followed by `needle` (a path, or its start) starts, or -1: a tab inside a path is no match. */
+  private entryNamed(needle: string): number {
+    const { text } = this;
+    for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
+      const start = text.lastIndexOf('\0', at) + 1;
+      // The first tab of an entry ends its `<mode> <oid> <stage>`.
+      if (text.indexOf('\t', start) === at) return start;
+    }
+    // The last entry's path may end the listing without its NUL.
+    const last = needle.endsWith('\0') && text.endsWith(needle.slice(0, -1)) ? text.length - needle.length + 1 : -1;
+    if (last !== -1 && text.indexOf('\t', text.lastIndexOf('\0', last) + 1) === last) return text.lastIndexOf('\0', last) + 1;
+    return -1;
+  }
+
+  /**
+   * Reads the entry at `start` into `entries` (when its path starts with `prefix`): where the next
+   * entry starts, or -1 when this one is not below `prefix` (the end of a run).
+   */
+  private read(start: number, entries: Map<string, IndexEntry>, prefix = ''): number {
+    const { text } = this;
+    let stop = text.indexOf('\0', start);
+    if (stop === -1) stop = text.length;
+    // `<mode> <oid> <stage>\t<path>`
+    const tab = text.indexOf('\t', start);
+    if (tab === -1 || tab > stop) return stop + 1;
+    if (prefix !== '' && !text.startsWith(prefix, tab + 1)) return -1;
+    const path = text.slice(tab + 1, stop);
+    if (!this.absent.has(path) && !entries.has(path)) entries.set(path, this.entryOf(start, tab));
+    return stop + 1;
+  }
+
+  private entryOf(start: number, tab: number): IndexEntry {
+    const { text } = this;
+    const entry: IndexEntry = { mode: text.slice(start, start + 6), oid: text.slice(start + 7, tab - 2) };
+    if (text.charCodeAt(tab - 1) !== 48 /* stage 0 */) {
+      entry.oid = '';
+      entry.unmerged = true;
+    }
+    return entry;
+  }
+
+  /** Every entry of a listing with a name that is not UTF-8: each path checked against its bytes. */
+  private parseLossy(entries: Map<string, IndexEntry>): Map<string, IndexEntry> {
+    const { text, out } = this;
     let start = 0;
     let byte = 0;
     while (start < text.length) {
       let stop = text.indexOf('\0', start);
       if (stop === -1) stop = text.length;
-      // `<mode> <oid> <stage>\t<path>`
-      const tab = mode === undefined || text.startsWith(mode, start) ? text.indexOf('\t', start) : -1;
+      const tab = text.indexOf('\t', start);
+      const end = out.indexOf(0, byte);
       if (tab !== -1 && tab < stop) {
         const path = text.slice(tab + 1, stop);
-        if (wanted(path) && !this.absent.has(path)) {
-          const entry: IndexEntry = { mode: text.slice(start, start + 6), oid: text.slice(start + 7, tab - 2) };
-          if (text.charCodeAt(tab - 1) !== 48 /* stage 0 */) {
-            entry.oid = '';
-            entry.unmerged = true;
-          }
-          if (lossy) {
-            const end = out.indexOf(0, byte);
-            if (pathOf(out.subarray(out.indexOf(9, byte) + 1, end === -1 ? out.length : end)).bad) entry.badName = true;
-          }
-          if (!entries.has(path)) entries.set(path, entry);
+        if (!this.absent.has(path) && !entries.has(path)) {
+          const entry = this.entryOf(start, tab);
+          if (pathOf(out.subarray(out.indexOf(9, byte) + 1, end === -1 ? out.length : end)).bad) entry.badName = true;
+          entries.set(path, entry);
         }
       }
-      if (lossy) {
-        const end = out.indexOf(0, byte);
-        byte = end === -1 ? out.length : end + 1;
-      }
+      byte = end === -1 ? out.length : end + 1;
       start = stop + 1;
     }
     return entries;
