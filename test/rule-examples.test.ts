@@ -1,13 +1,15 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixDocument } from '../src/core/fix.js';
 import { lint } from '../src/core/lint.js';
+import { lintStaged } from '../src/core/staged.js';
 import { loadProject } from '../src/engine/project.js';
 import type { Example, NotOkExample } from '../src/engine/rule.js';
 import { rulesOf } from '../src/kinds/index.js';
+import { gitEnv } from './helpers.js';
 
 /**
  * Every rule's examples, run as tests (remark-lint's documented examples, ESLint's RuleTester): each
@@ -30,20 +32,42 @@ function write(root: string, path: string, text: Example['text']): void {
   else if (text.entry === 'directory') mkdirSync(abs);
   else if (text.entry === 'fifo') spawnSync('mkfifo', [abs]);
   else if (text.entry === 'broken-link') symlinkSync(join(root, 'nothing-here'), abs);
-  else symlinkSync(join(outside, 'secret.md'), abs);
+  else if (text.entry === 'symlink-outside') symlinkSync(join(outside, 'secret.md'), abs);
+}
+
+/** Whether the example is a state of the git index (linted with `--staged`), not of the disk. */
+function unmerged(example: Example): boolean {
+  return typeof example.text === 'object' && 'entry' in example.text && example.text.entry === 'unmerged';
+}
+
+/** A git repository whose index has `path` in conflict: two branches changed it differently, then were merged. */
+function conflictAt(root: string, path: string): void {
+  const git = (...args: string[]) => spawnSync('git', args, { cwd: root, env: gitEnv(), encoding: 'utf8' });
+  const version = (name: string) => write(root, path, `---\nname: ${name}\ndescription: How we do it.\n---\n# ${name}\n\nStep one.\n`);
+  execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: root, env: gitEnv() });
+  version('Base');
+  for (const args of [['add', '-A'], ['commit', '-q', '-m', 'base'], ['checkout', '-q', '-b', 'other']]) git(...args);
+  version('Theirs');
+  git('commit', '-q', '-am', 'theirs');
+  git('checkout', '-q', 'main');
+  version('Ours');
+  git('commit', '-q', '-am', 'ours');
+  git('merge', '-q', 'other'); // fails: the conflict is the example
 }
 
 function rootOf(example: Example): string {
   const root = mkdtempSync(join(tmpdir(), 'docgate-example-'));
   roots.push(root);
-  write(root, example.path, example.text);
+  if (unmerged(example)) conflictAt(root, example.path);
+  else write(root, example.path, example.text);
   for (const [path, text] of Object.entries(example.others ?? {})) write(root, path, text);
   return root;
 }
 
 /** The rule's diagnostics in the example's file, as `line:column message`, and whether each carries a fix. */
 function diagnosticsOf(ruleId: string, example: Example) {
-  const run = lint({ root: rootOf(example), paths: [] });
+  const root = rootOf(example);
+  const run = unmerged(example) ? lintStaged({ root, paths: [] }) : lint({ root, paths: [] });
   const result = [...run.results, ...run.warnings].find((r) => r.path === example.path);
   return (result?.diagnostics ?? []).filter((d) => d.rule === ruleId);
 }

@@ -52,6 +52,7 @@ interface Header {
   listings?: Partial<Record<Kind, Folders>>;
   trees?: Partial<Record<Kind, Range>>;
   results?: Partial<Record<Kind, Range>>;
+  linkFree?: string[];
 }
 
 export interface CacheFile {
@@ -70,6 +71,8 @@ export interface CacheFile {
   trees?: Partial<Record<Kind, string | Buffer>>;
   /** Per kind, unparsed: the results across files of its rows (the lint cache's, see `encodeResults`). */
   results?: Partial<Record<Kind, string | Buffer>>;
+  /** Git trees a whole staged run found without a link where documents are looked for (the staged cache's, newest first). */
+  linkFree?: string[];
 }
 
 export function parseCacheFile(bytes: Buffer): CacheFile | null {
@@ -95,7 +98,8 @@ export function parseCacheFile(bytes: Buffer): CacheFile | null {
   for (const [kind, folders] of Object.entries(header.listings ?? {}) as [Kind, Folders][]) {
     if (kinds[kind] !== undefined && isFolders(folders)) listings[kind] = folders;
   }
-  return { docgate: header.docgate, rules: header.rules, kinds, updates, listings, ...(header.trees ? { trees } : {}), ...(header.results ? { results } : {}) };
+  const linkFree = Array.isArray(header.linkFree) ? header.linkFree.filter((t): t is string => typeof t === 'string') : [];
+  return { docgate: header.docgate, rules: header.rules, kinds, updates, listings, ...(header.trees ? { trees } : {}), ...(header.results ? { results } : {}), ...(linkFree.length > 0 ? { linkFree } : {}) };
 }
 
 function isFolders(v: unknown): v is Folders {
@@ -125,7 +129,7 @@ export function serializeCacheFile(data: CacheFile): Buffer {
     // The tables added later are written only when they hold something.
     const { trees, results, ...rest } = ranges;
     const some = (t: object | undefined): boolean => t !== undefined && Object.keys(t).length > 0;
-    header = JSON.stringify({ format: FORMAT, docgate: data.docgate, rules: data.rules, ...rest, listings: data.listings ?? {}, ...(some(data.trees) ? { trees } : {}), ...(some(data.results) ? { results } : {}) });
+    header = JSON.stringify({ format: FORMAT, docgate: data.docgate, rules: data.rules, ...rest, listings: data.listings ?? {}, ...(some(data.trees) ? { trees } : {}), ...(some(data.results) ? { results } : {}), ...(data.linkFree?.length ? { linkFree: data.linkFree } : {}) });
     const length = Buffer.byteLength(header);
     if (length === headerLength) break;
     headerLength = length;

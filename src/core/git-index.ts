@@ -21,6 +21,8 @@ export interface IndexEntry {
   oid: string;
   /** The path's bytes are not valid UTF-8: its text is lossy and names no file (the `bad-name` problem). */
   badName?: true;
+  /** The path is unmerged (index stages 1–3, a conflict): no blob of it can be committed yet. */
+  unmerged?: true;
 }
 
 /** One path that differs between HEAD and the index: its side in HEAD and in the index (null: absent there). */
@@ -70,70 +72,192 @@ export function gitDirOf(root: string): string {
 
 /** `<srcmode> <dstmode> <srcoid> <dstoid> <status>` of a raw diff line (the leading `:` removed). */
 function changeOf(meta: string, path: string): StagedChange {
-  const [srcMode, dstMode, srcOid, dstOid] = meta.split(' ');
+  const [srcMode, dstMode, srcOid, dstOid, status] = meta.split(' ');
   const side = (mode: string | undefined, oid: string | undefined): IndexEntry | null => (mode === undefined || oid === undefined || /^0+$/.test(mode) ? null : { mode, oid });
-  return { path, head: side(srcMode, srcOid), index: side(dstMode, dstOid) };
+  // An unmerged path (`U`) has no index side git can name: it is there, but in conflict.
+  const index: IndexEntry | null = status === 'U' ? { mode: dstMode ?? '000000', oid: dstOid ?? '', unmerged: true } : side(dstMode, dstOid);
+  return { path, head: side(srcMode, srcOid), index };
+}
+
+/** The object ids of the empty blob (SHA-1 and SHA-256 repositories): what `git add -N` records. */
+const EMPTY_BLOBS = new Set(['e69de29bb2d1d6434b8b29ae775ad8c2e48c5391', '473a0f4c3be8a93681a267e3b1e9a7dcda1185436fe141f7749120a303721813']);
+
+function parseChanges(out: Buffer): StagedChange[] {
+  const changes: StagedChange[] = [];
+  const parts = out.toString('binary').split('\0');
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const meta = parts[i]!;
+    if (!meta.startsWith(':')) break;
+    changes.push(changeOf(meta.slice(1), pathOf(Buffer.from(parts[i + 1]!, 'binary')).path));
+  }
+  return changes;
+}
+
+/** What the index holds that differs from HEAD, and the paths it holds that no commit would (`git add -N`). */
+export interface StagedDiff {
+  changes: StagedChange[];
+  /** Intent-to-add entries: listed by `ls-files` as the empty blob, but not part of the commit. */
+  intentToAdd: Set<string>;
 }
 
 /**
  * What the index changes against HEAD (against the empty tree before the first commit), with paths
  * relative to `root` and limited to it (`--relative`). Renames are a deletion and an addition.
+ * Intent-to-add entries are no change: they are shown (`--ita-visible-in-index`) as additions of the
+ * empty blob, and only when there is such an addition is git asked again without them (a real empty
+ * file added looks the same in one listing).
  */
-export function stagedChanges(root: string): StagedChange[] {
+export function stagedChanges(root: string): StagedDiff {
   const args = ['diff-index', '--cached', '--raw', '-z', '--no-renames', '--relative'];
-  let r = run(root, [...args, 'HEAD', '--']);
+  let base = 'HEAD';
+  let r = run(root, [...args, '--ita-visible-in-index', base, '--']);
   if ('error' in r) {
     gitDirOf(root); // not a work tree: a usage error that says so
     // No commit yet: everything staged is an addition.
-    const empty = must(root, ['hash-object', '-t', 'tree', '--stdin'], '').toString('utf8').trim();
-    r = { out: must(root, [...args, empty, '--']) };
+    base = must(root, ['hash-object', '-t', 'tree', '--stdin'], '').toString('utf8').trim();
+    r = { out: must(root, [...args, '--ita-visible-in-index', base, '--']) };
   }
-  const out: StagedChange[] = [];
-  const parts = r.out.toString('binary').split('\0');
-  for (let i = 0; i + 1 < parts.length; i += 2) {
-    const meta = parts[i]!;
-    if (!meta.startsWith(':')) break;
-    out.push(changeOf(meta.slice(1), pathOf(Buffer.from(parts[i + 1]!, 'binary')).path));
+  const changes = parseChanges(r.out);
+  const intentToAdd = new Set<string>();
+  const empty = changes.filter((c) => c.head === null && c.index !== null && EMPTY_BLOBS.has(c.index.oid)).map((c) => c.path);
+  if (empty.length > 0) {
+    const real = new Set(parseChanges(must(root, ['--literal-pathspecs', ...args, '--ita-invisible-in-index', base, '--', ...empty])).map((c) => c.path));
+    for (const path of empty) if (!real.has(path)) intentToAdd.add(path);
   }
-  return out;
+  return { changes: intentToAdd.size === 0 ? changes : changes.filter((c) => !intentToAdd.has(c.path)), intentToAdd };
 }
 
 /**
- * The entries of the index under `root` (stage 0 only: an unmerged path cannot be committed anyway),
- * limited to the folders given (none: every path). Paths are relative to `root`, in git's order.
+ * The index under `root`, listed once (`git ls-files -s -z`, every path: a link's target may lie
+ * anywhere) and parsed as each part is asked for. Paths are relative to `root`, in git's order. A path
+ * in conflict (stages 1–3) is one entry marked `unmerged`; intent-to-add entries are left out.
  */
-export function indexEntries(root: string, folders: readonly string[]): Map<string, IndexEntry> {
-  const spec = folders.includes('') ? [] : folders;
-  const out = must(root, ['--literal-pathspecs', 'ls-files', '-s', '-z', '--', ...spec]);
-  const entries = new Map<string, IndexEntry>();
-  // Decoded once (5,000 entries): a name that is not UTF-8 shows as U+FFFD, and only then is each checked.
-  const text = out.toString('utf8');
-  const lossy = text.includes('\uFFFD');
-  let start = 0;
-  let byte = 0;
-  while (start < text.length) {
+export class IndexListing {
+  private readonly text: string;
+  /** A name that is not UTF-8 shows as U+FFFD: only then is each path checked against its bytes. */
+  private readonly lossy: boolean;
+  private everything: Map<string, IndexEntry> | undefined;
+
+  private constructor(
+    private readonly out: Buffer,
+    private readonly absent: ReadonlySet<string>,
+  ) {
+    this.text = out.toString('utf8');
+    this.lossy = this.text.includes('\uFFFD');
+  }
+
+  static read(root: string, absent: ReadonlySet<string>): IndexListing {
+    return new IndexListing(must(root, ['ls-files', '-s', '-z']), absent);
+  }
+
+  /**
+   * The entries in or below `folders` ('' = every path). git lists the index sorted by path bytes, so
+   * the entries below a folder are one run: found by a search, then read while they stay below it.
+   */
+  under(folders: readonly string[]): Map<string, IndexEntry> {
+    if (this.everything || this.lossy || folders.includes('')) return this.all();
+    const entries = new Map<string, IndexEntry>();
+    for (const f of new Set(folders)) {
+      const at = this.entryNamed(`\t${f}\0`);
+      if (at !== -1) this.read(at, entries);
+      for (let start = this.entryNamed(`\t${f}/`); start !== -1 && start < this.text.length; ) {
+        const next = this.read(start, entries, `${f}/`);
+        if (next === -1) break;
+        start = next;
+      }
+    }
+    return entries;
+  }
+
+  /** Every entry. */
+  all(): Map<string, IndexEntry> {
+    if (this.everything) return this.everything;
+    const entries = new Map<string, IndexEntry>();
+    if (this.lossy) return (this.everything = this.parseLossy(entries));
+    for (let start = 0; start !== -1 && start < this.text.length; ) start = this.read(start, entries);
+    return (this.everything = entries);
+  }
+
+  /** The symbolic links (mode 120000), found by their mode at the start of an entry (entries end in NUL). */
+  links(): Map<string, IndexEntry> {
+    const entries = new Map<string, IndexEntry>();
+    if (this.lossy) {
+      for (const [path, e] of this.all()) if (e.mode === SYMLINK_MODE) entries.set(path, e);
+      return entries;
+    }
+    const { text } = this;
+    if (text.startsWith(`${SYMLINK_MODE} `)) this.read(0, entries);
+    for (let nul = text.indexOf(`\0${SYMLINK_MODE} `); nul !== -1; nul = text.indexOf(`\0${SYMLINK_MODE} `, nul + 1)) this.read(nul + 1, entries);
+    return entries;
+  }
+
+  /** Where the entry whose tab is followed by `needle` (a path, or its start) starts, or -1: a tab inside a path is no match. */
+  private entryNamed(needle: string): number {
+    const { text } = this;
+    for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
+      const start = text.lastIndexOf('\0', at) + 1;
+      // The first tab of an entry ends its `<mode> <oid> <stage>`.
+      if (text.indexOf('\t', start) === at) return start;
+    }
+    // The last entry's path may end the listing without its NUL.
+    const last = needle.endsWith('\0') && text.endsWith(needle.slice(0, -1)) ? text.length - needle.length + 1 : -1;
+    if (last !== -1 && text.indexOf('\t', text.lastIndexOf('\0', last) + 1) === last) return text.lastIndexOf('\0', last) + 1;
+    return -1;
+  }
+
+  /**
+   * Reads the entry at `start` into `entries` (when its path starts with `prefix`): where the next
+   * entry starts, or -1 when this one is not below `prefix` (the end of a run).
+   */
+  private read(start: number, entries: Map<string, IndexEntry>, prefix = ''): number {
+    const { text } = this;
     let stop = text.indexOf('\0', start);
     if (stop === -1) stop = text.length;
     // `<mode> <oid> <stage>\t<path>`
     const tab = text.indexOf('\t', start);
-    if (tab !== -1 && tab < stop && text.charCodeAt(tab - 1) === 48 /* stage 0 */) {
-      const mode = text.slice(start, start + 6);
-      const oid = text.slice(start + 7, tab - 2);
-      const path = text.slice(tab + 1, stop);
-      if (lossy) {
-        const end = out.indexOf(0, byte);
-        const { bad } = pathOf(out.subarray(out.indexOf(9, byte) + 1, end === -1 ? out.length : end));
-        entries.set(path, bad ? { mode, oid, badName: true } : { mode, oid });
-      } else entries.set(path, { mode, oid });
-    }
-    if (lossy) {
-      const end = out.indexOf(0, byte);
-      byte = end === -1 ? out.length : end + 1;
-    }
-    start = stop + 1;
+    if (tab === -1 || tab > stop) return stop + 1;
+    if (prefix !== '' && !text.startsWith(prefix, tab + 1)) return -1;
+    const path = text.slice(tab + 1, stop);
+    if (!this.absent.has(path) && !entries.has(path)) entries.set(path, this.entryOf(start, tab));
+    return stop + 1;
   }
-  return entries;
+
+  private entryOf(start: number, tab: number): IndexEntry {
+    const { text } = this;
+    const entry: IndexEntry = { mode: text.slice(start, start + 6), oid: text.slice(start + 7, tab - 2) };
+    if (text.charCodeAt(tab - 1) !== 48 /* stage 0 */) {
+      entry.oid = '';
+      entry.unmerged = true;
+    }
+    return entry;
+  }
+
+  /** Every entry of a listing with a name that is not UTF-8: each path checked against its bytes. */
+  private parseLossy(entries: Map<string, IndexEntry>): Map<string, IndexEntry> {
+    const { text, out } = this;
+    let start = 0;
+    let byte = 0;
+    while (start < text.length) {
+      let stop = text.indexOf('\0', start);
+      if (stop === -1) stop = text.length;
+      const tab = text.indexOf('\t', start);
+      const end = out.indexOf(0, byte);
+      if (tab !== -1 && tab < stop) {
+        const path = text.slice(tab + 1, stop);
+        if (!this.absent.has(path) && !entries.has(path)) {
+          const entry = this.entryOf(start, tab);
+          if (pathOf(out.subarray(out.indexOf(9, byte) + 1, end === -1 ? out.length : end)).bad) entry.badName = true;
+          entries.set(path, entry);
+        }
+      }
+      byte = end === -1 ? out.length : end + 1;
+      start = stop + 1;
+    }
+    return entries;
+  }
 }
+
+const SYMLINK_MODE = '120000';
 
 /** What one blob read gives: its bytes, or only its size when it is larger than the limit asked. */
 export type BlobRead = { kind: 'bytes'; bytes: Buffer } | { kind: 'too-large'; size: number } | { kind: 'missing' };

@@ -28,10 +28,11 @@ export interface FileRef {
 
 /**
  * Why a document is not read: a directory named like one, a symlink out of the root, a broken link, a
- * FIFO, socket or device, a name that is not valid UTF-8; or (the ref's path then being the folder's) a
- * kind or language folder that resolves outside the root, or that cannot be listed.
+ * FIFO, socket or device, a name that is not valid UTF-8, a path in conflict in the git index (`--staged`);
+ * or (the ref's path then being the folder's) a kind or language folder that resolves outside the root,
+ * or that cannot be listed.
  */
-export type Problem = 'directory' | 'symlink-outside' | 'unreadable' | 'special' | 'bad-name' | 'folder-outside' | 'folder-unreadable';
+export type Problem = 'directory' | 'symlink-outside' | 'unreadable' | 'special' | 'bad-name' | 'unmerged' | 'folder-outside' | 'folder-unreadable';
 
 /** Where one kind lives: its include globs, and whether language variants sit beside its folders. */
 export interface KindPlace {

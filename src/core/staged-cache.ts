@@ -31,6 +31,7 @@ export class StagedCache {
   /** Per kind, the trees read (or added): decoded on first use. */
   private readonly trees = new Map<Kind, [string, TreeResults][]>();
   private readonly treesTouched = new Set<Kind>();
+  private linkFreeTouched = false;
   problem: string | null = null;
 
   private constructor(
@@ -121,6 +122,18 @@ export class StagedCache {
     this.treesTouched.add(kind);
   }
 
+  /** Whether a whole run found the git tree `tree` without a link where documents are looked for (see staged.ts `fromTree`). */
+  linkFree(tree: string): boolean {
+    return this.data.linkFree?.includes(tree) ?? false;
+  }
+
+  setLinkFree(tree: string): void {
+    const list = this.data.linkFree ?? [];
+    if (list[0] === tree) return;
+    this.data.linkFree = [tree, ...list.filter((t) => t !== tree)].slice(0, MAX_TREES);
+    this.linkFreeTouched = true;
+  }
+
   /** Whether a path has rows of this kind: a test made for each path of the index (decodes the kind's rows). */
   has(kind: Kind): (path: string) => boolean {
     const v = this.versions(kind);
@@ -142,7 +155,7 @@ export class StagedCache {
    * looked at, the paths the index holds. A cache that cannot be written is a warning, never a failure.
    */
   save(present: ReadonlyMap<Kind, ReadonlySet<string>>): string | null {
-    if (this.touched.size === 0 && this.treesTouched.size === 0) return null;
+    if (this.touched.size === 0 && this.treesTouched.size === 0 && !this.linkFreeTouched) return null;
     const trees = (this.data.trees ??= {});
     for (const kind of this.treesTouched) trees[kind] = encodeTrees(this.trees.get(kind)!);
     const updates = (this.data.updates ??= {});
@@ -167,6 +180,7 @@ export class StagedCache {
     if (problem !== null) return problem;
     this.touched.clear();
     this.treesTouched.clear();
+    this.linkFreeTouched = false;
     this.broken.clear();
     return null;
   }

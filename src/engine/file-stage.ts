@@ -1,7 +1,7 @@
 /**
  * The first layer of every file: how it was found and read, and how its bytes decode. The file rules
- * (file-bom, file-encoding, file-nul, file-size, file-type, file-symlink, file-read, file-name) report
- * from it; a file with any of these defects but a bad name is not parsed further.
+ * (file-bom, file-encoding, file-nul, file-size, file-type, file-symlink, file-read, file-unmerged,
+ * file-name) report from it; a file with any of these defects but a bad name is not parsed further.
  */
 import { isUtf8 } from 'node:buffer';
 import type { Pos } from '../core/position.js';
@@ -18,6 +18,8 @@ export type FileProblem =
   | { type: 'too-large'; size: number; limit: number }
   /** A name that is not valid UTF-8 (never opened by its lossy name). */
   | { type: 'bad-name' }
+  /** A path in conflict in the git index (stages 1–3): `--staged` has no blob of it to read. */
+  | { type: 'unmerged' }
   /** The path is a kind or language folder that resolves outside the root: never listed. */
   | { type: 'folder-outside'; kind: string }
   /** The path is a kind or language folder that cannot be listed. */

@@ -16,11 +16,15 @@ export type Severity = 'error' | 'warning';
 
 export type { Fix } from '../core/types.js';
 
-/** A file of an example: text, or the special entries some file rules are about. */
+/**
+ * A file of an example: text, or the special entries some file rules are about. `unmerged` is a state
+ * of the git index, not of the disk: the example is a git repository with that path in conflict, and
+ * is linted with `--staged`.
+ */
 export type ExampleFile =
   | string
   | { bytes: readonly number[] }
-  | { entry: 'directory' | 'fifo' | 'broken-link' | 'symlink-outside' };
+  | { entry: 'directory' | 'fifo' | 'broken-link' | 'symlink-outside' | 'unmerged' };
 
 export interface Example {
   /** Root-relative path of the file checked (its kind follows from the path). */
