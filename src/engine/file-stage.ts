@@ -38,6 +38,8 @@ export interface FileStage {
   problem: FileProblem | null;
   /** Null when the bytes were not read (a problem). */
   decoding: Decoding | null;
+  /** The decoded text, when the bytes decode cleanly (absent otherwise): what rules about characters read. */
+  text?: string;
   /** The kind's file-name rule for this root, or null when the kind has none. */
   fileName: FileNameRule | null;
 }

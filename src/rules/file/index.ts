@@ -6,6 +6,10 @@ import { fileRead } from './file-read.js';
 import { fileSymlink } from './file-symlink.js';
 import { fileType } from './file-type.js';
 import { fileSize } from './file-size.js';
+import { hiddenUnicode } from './hidden-unicode.js';
 
-/** The rules every kind has: how its files are found, read, decoded and named. */
-export const FILE_RULES = [fileBom, fileEncoding, fileNul, fileSize, fileType, fileSymlink, fileRead, fileName] as const;
+/**
+ * The rules every kind has: how its files are found, read, decoded and named, and whether the decoded
+ * text hides characters (every kind lists these, so a kind of a root's own has them too).
+ */
+export const FILE_RULES = [fileBom, fileEncoding, fileNul, fileSize, fileType, fileSymlink, fileRead, fileName, hiddenUnicode] as const;
