@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escapeHidden, hiddenRuns } from '../src/core/hidden-unicode.js';
+import { bytesMayHide, escapeHidden, hiddenRuns, mayHide } from '../src/core/hidden-unicode.js';
 import { startMcp, structuredOf } from './fixtures/mcp/harness.js';
 import type { McpSession } from './fixtures/mcp/harness.js';
 import { filesUnder, fixture, lintRoot, runCli, tempRoot, treeHash } from './helpers.js';
@@ -130,7 +130,7 @@ describe('hidden-unicode: the rule', () => {
     expect(runCli(['lint', '--root', off]).code).toBe(0);
   });
 
-  it('its candidates are every default-ignorable code point, each a finding on its own', () => {
+  it('its candidates are every default-ignorable code point, each a finding on its own, and the look at the bytes finds each', () => {
     const di = /\p{Default_Ignorable_Code_Point}/u;
     const missed: string[] = [];
     for (let cp = 0; cp <= 0x10ffff; cp++) {
@@ -139,6 +139,24 @@ describe('hidden-unicode: the rule', () => {
       if (di.test(c) && hiddenRuns(` ${c} `).length !== 1) missed.push(cp.toString(16));
     }
     expect(missed).toEqual([]);
+    // The look at the bytes agrees with the look at the text, for every code point.
+    const disagree: string[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const c = String.fromCodePoint(cp);
+      if (bytesMayHide(Buffer.from(`a${c}b`, 'utf8')) !== mayHide(c)) disagree.push(cp.toString(16));
+    }
+    expect(disagree).toEqual([]);
+    // Wherever a candidate stands in a longer text (in a block of 16 bytes, across two, before or after
+    // them) and wherever the bytes start in their buffer, and beside characters that are not candidates.
+    const edges = [0xad, 0x34f, 0x61c, 0x115f, 0x1160, 0x17b5, 0x180b, 0x180f, 0x200b, 0x200f, 0x202a, 0x202e, 0x2060, 0x206f, 0x3164, 0xfe00, 0xfe0f, 0xfeff, 0xffa0, 0xfff0, 0xfffb, 0x1bca0, 0x1bca3, 0x1d173, 0x1d17a, 0xe0000, 0xe0fff];
+    for (const cp of edges) {
+      for (let at = 0; at < 40; at++) {
+        const buffer = Buffer.from(`abc${'é—'.repeat(at)}${String.fromCodePoint(cp)}${'x—'.repeat(20)}`, 'utf8');
+        for (const from of [0, 1, 2, 3]) expect(bytesMayHide(buffer.subarray(from)), `${cp.toString(16)} at ${at} from ${from}`).toBe(true);
+      }
+    }
+    expect(bytesMayHide(Buffer.from(`${'é—“”'.repeat(50)}\u2010\u2030\u2070\uFEFE\u{E1000}`, 'utf8'))).toBe(false);
     // Interlinear annotation characters are not default-ignorable, but hide text all the same.
     expect(hiddenRuns('a\uFFF9b\uFFFAc\uFFFBd').map((r) => r.codePoints)).toEqual([[0xfff9], [0xfffa], [0xfffb]]);
   });

@@ -1,4 +1,4 @@
-import { describeRun, hiddenRuns, mayHide } from '../../core/hidden-unicode.js';
+import { bytesMayHide, describeRun, hiddenRuns } from '../../core/hidden-unicode.js';
 import { LineIndex, quote } from '../../core/position.js';
 import { defineRule } from '../../engine/rule.js';
 
@@ -45,9 +45,10 @@ export const hiddenUnicode = defineRule({
     ],
   },
   file(stage, report) {
-    const text = stage.text;
-    // One scan that finds nothing in almost every document; the careful walk only when it finds something.
-    if (text === undefined || !mayHide(text)) return;
+    const { text, bytes } = stage;
+    // One fast look at the bytes that finds nothing in almost every document; the careful walk of the
+    // text only when it finds something.
+    if (text === undefined || bytes === undefined || !bytesMayHide(bytes)) return;
     const lines = new LineIndex(text);
     for (const run of hiddenRuns(text)) {
       const at = lines.pos(run.start);
