@@ -10,10 +10,10 @@ import { filesUnder, fixture, lintRoot, runCli, tempRoot, treeHash } from './hel
 
 /**
  * The rule `hidden-unicode` and the escaping of hidden characters everywhere docgate prints or serves
- * them (docs/reliability.md, "Hidden content"). The fixture roots hold real text: tag characters,
- * bidirectional controls and zero-width characters in a template value, in frontmatter and in bodies of
- * every kind (a kind of the root's own too), beside an emoji family, a Persian word with its non-joiner
- * and Devanagari with its joiner, which are not findings.
+ * them (docs/reliability.md, "Round three (issue 25): hidden content"). The fixture roots hold real
+ * text: tag characters, bidirectional controls and zero-width characters in a template value, in
+ * frontmatter and in bodies of every kind (a kind of the root's own too), beside an emoji family, a
+ * Persian word with its non-joiner and Devanagari with its joiner, which are not findings.
  */
 const ROOT = fixture('hidden-unicode', 'root');
 const FIX = fixture('fix', 'hidden-unicode');
@@ -111,6 +111,8 @@ describe('hidden-unicode: the rule', () => {
     expect(inBody('x\u180Ey')).toEqual([`7:2 Unexpected hidden character U+180E (mongolian vowel separator), ${V}`]);
     // In a right-to-left line a single mark is no finding; the Hangul filler always is.
     expect(inBody('שלום\u200F world')).toEqual([]);
+    // An ideographic variation sequence: one selector after an ideograph.
+    expect(inBody('葛\u{E0100}城')).toEqual([]);
     expect(inBody('x\u3164y')).toEqual([`7:2 Unexpected hidden character U+3164 (hangul filler), ${V}`]);
   });
 

@@ -2,11 +2,12 @@
  * Hidden characters: code points a reader never sees but an agent reads (Unicode tag characters,
  * bidirectional controls, zero-width and other default-ignorable characters). Which ones count, and
  * which uses of them are legitimate (emoji sequences, the joiners a script needs), is explained in
- * docs/reliability.md ("Hidden content"). The rule `hidden-unicode` reports them; every report and the
+ * docs/reliability.md ("Round three (issue 25): hidden content"). The rule `hidden-unicode` reports them; every report and the
  * text of a failing document served over MCP show them as visible escapes (`\u{202E}`).
  *
- * Text almost never holds one, so the entry point is one precompiled test that says no at memory speed;
- * only a text that may hold one is walked run by run.
+ * Text almost never holds one, so the entry points are quick looks that say no at memory speed (at a
+ * document's bytes, `bytesMayHide`; at a message or a path, `mayHide`); only a text that may hold one is
+ * walked run by run.
  */
 import { isAscii } from 'node:buffer';
 
