@@ -3,6 +3,7 @@ import { existsSync, lstatSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { existsAsDirectory, folderLeavesRoot, replaceUnderRoot } from '../core/layout.js';
 import { fixRun } from '../core/fix-files.js';
+import { escapeHidden } from '../core/hidden-unicode.js';
 import { lintFiles, resolveRoot } from '../core/lint.js';
 import type { Timing } from '../core/lint.js';
 import type { LintRun } from '../core/lint.js';
@@ -178,7 +179,8 @@ async function runLint(args: LintArgs): Promise<number> {
       throw e;
     });
   }
-  for (const w of run.notices) process.stderr.write(`docgate: warning: ${w}\n`);
+  // A notice names paths as given: a hidden character in one is shown as its escape.
+  for (const w of run.notices) process.stderr.write(`docgate: warning: ${escapeHidden(w)}\n`);
   for (const line of step.lines) process.stderr.write(`${line}\n`);
   const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
   const context = { version: VERSION, rulesDoc: RULES_DOC_URL };

@@ -1,4 +1,5 @@
 import type { Analysis } from './analysis.js';
+import { escapeHidden, mayHide } from './hidden-unicode.js';
 import type { Diagnostic, ParseFailureResult } from './types.js';
 
 /** SPEC §3: at most this many diagnostics per file (the first ones by position). */
@@ -20,13 +21,15 @@ function escapeControl(c: string): string {
 }
 
 /**
- * Keeps exactly the SPEC's fields, and keeps every message on one line (`error` joins lines with `\n`)
- * and free of control characters: content quoted in a message (a heading, a key) must not move the
- * cursor or clear the screen of whoever reads the report. Idempotent.
+ * Keeps exactly the result's fields, and keeps every message on one line (`error` joins lines with `\n`)
+ * and free of control characters and hidden ones: content quoted in a message (a heading, a key) must
+ * not move the cursor or clear the screen of whoever reads the report, nor reorder or hide what it shows
+ * (a right-to-left override in a key is written `\u{202E}`). Idempotent.
  */
 function clean(d: Diagnostic): Diagnostic {
   let message = d.message.replace(/\r\n|\r|\n/g, ' ');
   if (CONTROL.test(message)) message = message.replace(CONTROLS, escapeControl);
+  if (mayHide(message)) message = escapeHidden(message);
   const out: Diagnostic = { line: d.line, column: d.column, rule: d.rule, message };
   if (d.endLine !== undefined) out.endLine = d.endLine;
   if (d.endColumn !== undefined) out.endColumn = d.endColumn;

@@ -138,8 +138,8 @@ export function parseDocument(kind: AnyKind, data: KindData, place: DocPlace, by
  */
 export function analyzeDocument(kind: AnyKind, data: KindData, place: DocPlace, bytes: Uint8Array, full = true, severity?: SeverityOf): Analysis {
   const { decoding, text } = decode(bytes);
-  const stage: FileStage = { path: place.path, problem: null, decoding, fileName: data.fileName };
-  if (text === null) return fileFailure(kind, data, place, null, stage, severity);
+  if (text === null) return fileFailure(kind, data, place, null, { path: place.path, problem: null, decoding, fileName: data.fileName }, severity);
+  const stage: FileStage = { path: place.path, problem: null, decoding, fileName: data.fileName, text, bytes };
   const file: FileText = { path: place.path, lang: place.lang, text, size: bytes.length };
   const parsed = kind.parse(file, data, full);
   const directives = full ? findDirectives(text, kind.directives) : [];

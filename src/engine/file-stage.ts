@@ -40,6 +40,9 @@ export interface FileStage {
   problem: FileProblem | null;
   /** Null when the bytes were not read (a problem). */
   decoding: Decoding | null;
+  /** The decoded text and the bytes it was decoded from, when they decode cleanly (absent otherwise). */
+  text?: string;
+  bytes?: Uint8Array;
   /** The kind's file-name rule for this root, or null when the kind has none. */
   fileName: FileNameRule | null;
 }

@@ -5,6 +5,7 @@ import { byCodePoint, firstLine } from './text.js';
 import { ToolError, resultOutput } from './tool.js';
 import type { ToolContext, ToolOutput } from './tool.js';
 import { documentText } from '../core/document-text.js';
+import { escapeHidden } from '../core/hidden-unicode.js';
 import { UUID } from '../parse/uuid.js';
 
 /** An entry's row (what list tools show), or its ParseFailureResult (the core sets exactly one of them). */
@@ -26,12 +27,13 @@ export function outcome<T extends Doc>(e: Entry, ctx: ToolContext): { doc: T; fa
 }
 
 /**
- * A get tool's answer for a failing document (SPEC §11): its ParseFailureResult with `content`, the
- * file's text as it is on disk, so that an agent can repair it without another tool.
+ * A get tool's answer for a failing document: its ParseFailureResult with `content`, the file's text as
+ * it is on disk, so that an agent can repair it without another tool. Hidden characters in it are
+ * written as visible escapes (`\u{202E}`): an agent never receives text its reviewers cannot see.
  */
 export function failureAnswer(failure: ParseFailureResult, e: Entry, ctx: ToolContext, id: string = failure.id): ParseFailureResult & { content?: string } {
   const content = documentText(e.ref, ctx.project());
-  return { ...failure, id, ...(content === null ? {} : { content }) };
+  return { ...failure, id, ...(content === null ? {} : { content: escapeHidden(content) }) };
 }
 
 /** The frontmatter `id` of a failing document when it is a valid (lowercase) UUID: the id a list row can still name. */

@@ -4,6 +4,7 @@
  * until valid; the server never writes).
  */
 import { documentText } from '../core/document-text.js';
+import { escapeHidden } from '../core/hidden-unicode.js';
 import { lint, plan } from '../core/lint.js';
 import type { Memo } from '../core/lint.js';
 import { allResults } from '../core/tally.js';
@@ -37,7 +38,9 @@ export function repairPrompt(project: Project, path: string, memo: Memo | null =
   if (!found) throw new ToolError(`'${path}' is not a document discovery finds: git ignores it, or a link leads to it from a folder listed by another path.`);
   const run = lint({ root: project.root, paths: [path], cwd: project.root, project }, memo);
   const result = allResults(run).find((r) => r.path === path) ?? null;
-  const text = documentText(found, project);
+  // Hidden characters are shown as visible escapes: the agent sees what a reviewer would not.
+  const onDisk = documentText(found, project);
+  const text = onDisk === null ? null : escapeHidden(onDisk);
   const cited = [...new Set(result?.diagnostics.map((d) => d.rule) ?? [])].sort();
   const rules = cited.map((id) => {
     const e = project.rules.get(id);
@@ -51,7 +54,7 @@ export function repairPrompt(project: Project, path: string, memo: Memo | null =
     ...(result === null ? [] : ['', result.error]),
     ...(rules.length > 0 ? ['', 'The rules they cite:', ...rules] : []),
     '',
-    text === null ? 'Its text cannot be shown (it is not UTF-8 text, or cannot be read).' : `The document as it is on disk:\n\n${f}\n${text}${text.endsWith('\n') ? '' : '\n'}${f}`,
+    text === null ? 'Its text cannot be shown (it is not UTF-8 text, or cannot be read).' : `The document as it is on disk${text !== onDisk ? ' (its hidden characters written as visible escapes such as `\\u{202E}`)' : ''}:\n\n${f}\n${text}${text.endsWith('\n') ? '' : '\n'}${f}`,
     '',
     `Write the whole corrected text, keeping its meaning and changing only what the diagnostics ask. Check it with the tool check_content {"path": "${path}", "content": <the text>} until it answers {"valid": true}; when it answers fixed_content, that text already holds the mechanical fixes. The docgate server never writes files: write the file yourself once it is valid.`,
   ].join('\n');

@@ -47,7 +47,7 @@ export function failureSchema(kinds: readonly string[]) {
 /** The ParseFailureResult a get tool answers (SPEC §11): with `content`, the file's text, to repair it. */
 export function failureAnswerSchema(kinds: readonly string[]) {
   return closedObject(
-    { ...failureProperties(kinds), content: { type: 'string', description: "The file's text as it is on disk (absent when it is not UTF-8 text)." } },
+    { ...failureProperties(kinds), content: { type: 'string', description: "The file's text as it is on disk, hidden characters written as visible escapes such as \\u{202E} (absent when it is not UTF-8 text)." } },
     ['id', 'path', 'kind', 'error', 'diagnostics'],
     'A document that fails to parse: where, every diagnostic (`error` is their canonical text), and the text to repair.',
   );

@@ -1,3 +1,4 @@
+import { escapeHidden } from '../core/hidden-unicode.js';
 import type { LintRun } from '../core/lint.js';
 import { formatDiagnostic } from '../core/result.js';
 import type { Diagnostic } from '../core/types.js';
@@ -13,9 +14,12 @@ export function escapeProperty(s: string): string {
   return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-/** One `::error` (or `::warning`) workflow command; its message is the diagnostic's line of `error`, byte for byte. */
+/**
+ * One `::error` (or `::warning`) workflow command; its message is the diagnostic's line of `error`, byte
+ * for byte. A hidden character of the path is written `\u{202E}` (the log shows the line as it is).
+ */
 export function annotation(path: string, d: Diagnostic): string {
-  const props = [`file=${escapeProperty(path)}`, `line=${d.line}`, `col=${d.column}`];
+  const props = [`file=${escapeProperty(escapeHidden(path))}`, `line=${d.line}`, `col=${d.column}`];
   if (d.endLine !== undefined) props.push(`endLine=${d.endLine}`);
   if (d.endColumn !== undefined) props.push(`endColumn=${d.endColumn}`);
   props.push(`title=${escapeProperty(d.rule)}`);
@@ -60,7 +64,7 @@ export function githubStepSummary(run: LintRun): string {
   for (const r of shown) {
     for (const d of r.diagnostics) {
       if (rows === STEP_SUMMARY_MAX_ROWS) break;
-      out.push(`| ${markdownCell(r.path)} | ${d.line}:${d.column} | ${markdownCell(d.rule)} | ${markdownCell(d.message)} |`);
+      out.push(`| ${markdownCell(escapeHidden(r.path))} | ${d.line}:${d.column} | ${markdownCell(d.rule)} | ${markdownCell(d.message)} |`);
       rows++;
     }
   }

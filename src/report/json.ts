@@ -1,3 +1,4 @@
+import { escapeCandidates, jsonEscape } from '../core/hidden-unicode.js';
 import type { LintRun } from '../core/lint.js';
 
 /**
@@ -15,5 +16,6 @@ export function json(run: LintRun): string {
   const report = run.configured || (run.warnings?.length ?? 0) > 0
     ? { results, warnings, filesChecked: run.filesChecked, problemCount: run.problemCount, errorCount: run.errorCount, warningCount: run.warningCount }
     : { results, filesChecked: run.filesChecked, problemCount: run.problemCount };
-  return `${JSON.stringify(report, null, 2)}\n`;
+  // Hidden characters (of a path, of `output`) as JSON escapes: the values are the same, the text shows none.
+  return `${escapeCandidates(JSON.stringify(report, null, 2), jsonEscape)}\n`;
 }

@@ -1,3 +1,4 @@
+import { escapeCandidates } from '../core/hidden-unicode.js';
 import type { LintRun } from '../core/lint.js';
 import type { Kind, ParseFailureResult } from '../core/types.js';
 import { BUILTIN_KINDS } from '../kinds/index.js';
@@ -11,9 +12,15 @@ function kindOrder(kinds: Iterable<string>, project?: readonly string[]): string
 /** Characters XML 1.0 does not allow at all (not even as references): they are dropped. */
 const ILLEGAL_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
-/** Text content: `&`, `<`, `>` escaped; `\r` as a reference so that XML line-end normalization keeps it. */
+/** A hidden character as a character reference: the same text for an XML reader, none of it raw. */
+const xmlReference = (cp: number): string => `&#x${cp.toString(16).toUpperCase()};`;
+
+/**
+ * Text content: `&`, `<`, `>` escaped; `\r` as a reference so that XML line-end normalization keeps it;
+ * hidden characters as references.
+ */
 export function xmlText(s: string): string {
-  return s.replace(ILLEGAL_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;');
+  return escapeCandidates(s.replace(ILLEGAL_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;'), xmlReference);
 }
 
 /** Attribute value (in double quotes): also `"`, `'`, and tab/newline/CR as references, which survive attribute normalization. */

@@ -1,3 +1,4 @@
+import { escapeCandidates, jsonEscape } from '../core/hidden-unicode.js';
 import type { LintRun } from '../core/lint.js';
 import { formatDiagnostic } from '../core/result.js';
 import type { FormatContext } from './index.js';
@@ -120,7 +121,10 @@ export function sarifLog(run: LintRun, ctx: Pick<FormatContext, 'version' | 'rul
   };
 }
 
-/** SPEC §4.3 `sarif`: SARIF 2.1.0, one run, one result per diagnostic; JSON with a 2-space indent. */
+/**
+ * `sarif`: SARIF 2.1.0, one run, one result per diagnostic; JSON with a 2-space indent, hidden
+ * characters written as JSON escapes (the values are the same, the text shows none).
+ */
 export function sarif(run: LintRun, ctx: Pick<FormatContext, 'version' | 'rulesDoc'>): string {
-  return `${JSON.stringify(sarifLog(run, ctx), null, 2)}\n`;
+  return `${escapeCandidates(JSON.stringify(sarifLog(run, ctx), null, 2), jsonEscape)}\n`;
 }

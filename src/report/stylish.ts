@@ -1,3 +1,4 @@
+import { escapeHidden } from '../core/hidden-unicode.js';
 import { formatDiagnostic } from '../core/result.js';
 import type { LintRun } from '../core/lint.js';
 import { reported, summaryLine } from './summary.js';
@@ -9,12 +10,12 @@ export interface StylishOptions {
 const ansi = (code: string, on: boolean) => (s: string) => (on ? `\u001b[${code}m${s}\u001b[0m` : s);
 
 /**
- * A path as printed: its control characters (C0, DEL, C1) as `\x1b`-style escapes. A file name may hold
- * any of them, and printed raw they would move the cursor, clear the screen or forge a summary line.
- * (The JSON formats carry the real path.)
+ * A path as printed: its control characters (C0, DEL, C1) as `\x1b`-style escapes and its hidden ones as
+ * `\u{202E}`. A file name may hold any of them, and printed raw they would move the cursor, clear the
+ * screen, forge a summary line or reorder what the line shows. (The JSON formats carry the real path.)
  */
 function printablePath(path: string): string {
-  return path.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return escapeHidden(path.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
 }
 
 /**
