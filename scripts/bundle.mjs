@@ -8,13 +8,20 @@
 // dist/bundle sits two levels below the package root, like dist/core, so import.meta.url-relative
 // paths (schemas/, dist/validators/, package.json) resolve the same from both.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 rmSync(join(repo, 'dist', 'bundle'), { recursive: true, force: true });
-const common = { absWorkingDir: repo, bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', legalComments: 'none' };
+// The build's own id, a digest of the compiled code: the caches are made for one build, so a cache
+// written by another build of the same version (installed from a git commit) is never replayed.
+const digest = createHash('sha256');
+const compiled = readdirSync(join(repo, 'dist'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js') && !f.startsWith('bundle')).sort();
+for (const f of compiled) digest.update(`${f}\0`).update(readFileSync(join(repo, 'dist', f)));
+const BUILD = digest.digest('hex').slice(0, 16);
+const common = { absWorkingDir: repo, bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', legalComments: 'none', define: { __DOCGATE_BUILD__: JSON.stringify(BUILD) } };
 const commonjs = {
   ...common,
   outdir: 'dist/bundle',
@@ -23,7 +30,7 @@ const commonjs = {
   // import() of the server bundle becomes require(): the code-cached script has no ES module loader.
   supported: { 'dynamic-import': false },
   // The sources are ES modules: give them their import.meta.url from the bundle's own file name.
-  define: { 'import.meta.url': '__docgateImportMetaUrl' },
+  define: { ...common.define, 'import.meta.url': '__docgateImportMetaUrl' },
   banner: { js: "var __docgateImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
 // bin/docgate.js wraps the bundle in a function: a shebang line would be a syntax error there.

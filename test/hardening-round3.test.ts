@@ -175,6 +175,44 @@ describe('--fix reads nothing lint did not read (issue 25.4)', () => {
   });
 });
 
+describe('lint and --staged agree over links (issues 25.2 and 25.10 together)', () => {
+  it('finds the same documents, once each, under a `**` include with `a -> .` and `b -> .`', () => {
+    const root = join(tmp, 'staged-loop');
+    mkdirSync(join(root, 'processes', 'sub'), { recursive: true });
+    writeFileSync(join(root, 'docgate.config.yaml'), 'kinds:\n  process: { include: ["processes/**/*.md"] }\n');
+    writeFileSync(join(root, 'processes', 'deploy.md'), '---\nname: Deploy\n---\n\n# Deploy\n\nShip it.\n');
+    writeFileSync(join(root, 'processes', 'sub', 'other.md'), '---\nname: deploy\n---\n\n# Deploy again\n\nShip it twice.\n');
+    symlinkSync('.', join(root, 'processes', 'a'));
+    symlinkSync('.', join(root, 'processes', 'b'));
+    spawnSync('git', ['init', '-q'], { cwd: root });
+    spawnSync('git', ['add', '-A'], { cwd: root });
+    const full = cli(['lint', '--root', root, '--format', 'json']);
+    const staged = spawnSync(process.execPath, [BIN, 'lint', '--staged', '--format', 'json'], { cwd: root, encoding: 'utf8', timeout: 20_000 });
+    expect(full.code).toBe(1);
+    expect(staged.status).toBe(1);
+    expect(staged.stdout).toBe(full.stdout);
+    const report = JSON.parse(full.stdout) as { filesChecked: number; results: { path: string }[] };
+    expect([report.filesChecked, report.results.map((r) => r.path)]).toEqual([2, ['processes/deploy.md', 'processes/sub/other.md']]);
+  });
+});
+
+describe('a cache is made for one build', () => {
+  it('does not replay the cache of another build of the same version (its results are made again)', () => {
+    const root = copyOf('key-names');
+    const cacheFile = join(root, '.docgatecache');
+    const first = cli(['lint', '--root', root, '--cache', '--format', 'json']);
+    const header = (): { docgate: string; build?: string } => JSON.parse(readFileSync(cacheFile, 'utf8').split('\n')[0]!) as { docgate: string; build?: string };
+    const build = header().build;
+    expect(build).toMatch(/^[0-9a-f]{16}$/);
+    // The same file as another build would have left it, with a result that build gave.
+    const bytes = readFileSync(cacheFile, 'utf8');
+    writeFileSync(cacheFile, bytes.replace(`"build":"${build}"`, '"build":"0000000000000000"').replaceAll('Unexpected key `__proto__`', 'Unexpected key `__PROTO__`'));
+    const again = cli(['lint', '--root', root, '--cache', '--format', 'json']);
+    expect(again.stdout).toBe(first.stdout);
+    expect(header().build).toBe(build);
+  });
+});
+
 describe('every key name behaves like any other (issue 25.8)', () => {
   it('reports `__proto__` in a template, an absent optional `constructor` not at all, and a missing required `toString`', () => {
     const r = cli(['lint', '--root', fixture('round3', 'key-names')]);

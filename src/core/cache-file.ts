@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import { replaceUnderRoot } from './layout.js';
 import { isInside, readInside, realFolder, resolved, whyUnread } from './safe-fs.js';
 import type { Kind } from './types.js';
+import { BUILD_ID } from './version.js';
 
 /** Stat identity of each folder a kind's documents were listed from (root-relative), when they were listed. */
 export type Folders = Record<string, string>;
@@ -46,6 +47,7 @@ type Range = [number, number];
 interface Header {
   format?: number;
   docgate: string;
+  build?: string;
   rules: string;
   sections: Partial<Record<Kind, Range>>;
   updates?: Partial<Record<Kind, Range>>;
@@ -57,6 +59,8 @@ interface Header {
 
 export interface CacheFile {
   docgate: string;
+  /** The build that wrote it (src/core/version.ts `BUILD_ID`), when it was a bundled one. */
+  build?: string;
   rules: string;
   /** Unparsed section per kind: bytes as read (decoded only when a run needs that kind), or text. */
   kinds: Partial<Record<Kind, string | Buffer>>;
@@ -99,7 +103,7 @@ export function parseCacheFile(bytes: Buffer): CacheFile | null {
     if (kinds[kind] !== undefined && isFolders(folders)) listings[kind] = folders;
   }
   const linkFree = Array.isArray(header.linkFree) ? header.linkFree.filter((t): t is string => typeof t === 'string') : [];
-  return { docgate: header.docgate, rules: header.rules, kinds, updates, listings, ...(header.trees ? { trees } : {}), ...(header.results ? { results } : {}), ...(linkFree.length > 0 ? { linkFree } : {}) };
+  return { docgate: header.docgate, ...(typeof header.build === 'string' ? { build: header.build } : {}), rules: header.rules, kinds, updates, listings, ...(header.trees ? { trees } : {}), ...(header.results ? { results } : {}), ...(linkFree.length > 0 ? { linkFree } : {}) };
 }
 
 function isFolders(v: unknown): v is Folders {
@@ -129,7 +133,7 @@ export function serializeCacheFile(data: CacheFile): Buffer {
     // The tables added later are written only when they hold something.
     const { trees, results, ...rest } = ranges;
     const some = (t: object | undefined): boolean => t !== undefined && Object.keys(t).length > 0;
-    header = JSON.stringify({ format: FORMAT, docgate: data.docgate, rules: data.rules, ...rest, listings: data.listings ?? {}, ...(some(data.trees) ? { trees } : {}), ...(some(data.results) ? { results } : {}), ...(data.linkFree?.length ? { linkFree: data.linkFree } : {}) });
+    header = JSON.stringify({ format: FORMAT, docgate: data.docgate, ...(data.build !== undefined ? { build: data.build } : {}), rules: data.rules, ...rest, listings: data.listings ?? {}, ...(some(data.trees) ? { trees } : {}), ...(some(data.results) ? { results } : {}), ...(data.linkFree?.length ? { linkFree: data.linkFree } : {}) });
     const length = Buffer.byteLength(header);
     if (length === headerLength) break;
     headerLength = length;
@@ -149,7 +153,8 @@ export function readCacheFile(file: string, version: string, rulesKey: string, r
     const read = within === null ? null : readInside(file, within, MAX_CACHE_BYTES);
     if (read?.kind === 'bytes') {
       const data = parseCacheFile(read.bytes);
-      if (data && data.docgate === version && data.rules === rulesKey) return { data };
+      // Another build of the same version may check differently: its cache is foreign too.
+      if (data && data.docgate === version && (data.build ?? null) === BUILD_ID && data.rules === rulesKey) return { data };
     } else if (read && read.kind !== 'gone' && !(read.kind === 'error' && read.code === 'ENOTDIR')) {
       return { problem: `cache ${file} ignored: ${whyUnread(read, MAX_CACHE_BYTES)}` };
     }

@@ -9,6 +9,7 @@ import type { CacheFile, Folders } from './cache-file.js';
 import { bad, builtin, decodeSection, documentPathCheck, encodeSection, factsKey, findRow, keepableTree, resultRows, resultsOf } from './cache-rows.js';
 import type { CacheEntry, CacheKinds, Entries, TreeResults } from './cache-rows.js';
 import type { Kind } from './types.js';
+import { BUILD_ID } from './version.js';
 
 /**
  * What a run that looks up a few paths of a kind holds instead of the kind's decoded section: the
@@ -99,7 +100,7 @@ export class LintCache {
   static load(file: string, version: string, rulesKey: string, root: string, kinds: CacheKinds = builtin()): LintCache {
     const read = readCacheFile(file, version, rulesKey, root);
     if ('data' in read) return new LintCache(file, root, read.data, kinds);
-    const cache = new LintCache(file, root, { docgate: version, rules: rulesKey, kinds: {} }, kinds);
+    const cache = new LintCache(file, root, { docgate: version, ...(BUILD_ID !== null ? { build: BUILD_ID } : {}), rules: rulesKey, kinds: {} }, kinds);
     cache.fresh = true;
     cache.problem = read.problem;
     return cache;

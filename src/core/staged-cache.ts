@@ -13,6 +13,7 @@ import type { CacheFile } from './cache-file.js';
 import { decodeRows, decodeTrees, encodeRows, encodeTrees, keepableTree } from './cache-rows.js';
 import type { CacheEntry, CacheKinds, TreeResults } from './cache-rows.js';
 import type { Kind } from './types.js';
+import { BUILD_ID } from './version.js';
 
 /** Versions kept per path (newest first); more are dropped when a kind's rows are folded. */
 const MAX_VERSIONS = 3;
@@ -49,7 +50,7 @@ export class StagedCache {
     const key = StagedCache.key(rulesKey);
     const read = readCacheFile(file, version, key, root);
     if ('data' in read) return new StagedCache(file, root, read.data, kinds);
-    const cache = new StagedCache(file, root, { docgate: version, rules: key, kinds: {}, updates: {} }, kinds);
+    const cache = new StagedCache(file, root, { docgate: version, ...(BUILD_ID !== null ? { build: BUILD_ID } : {}), rules: key, kinds: {}, updates: {} }, kinds);
     cache.problem = read.problem;
     return cache;
   }

@@ -13,6 +13,15 @@ const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.met
 /** docgate's version, from its package.json. */
 export const VERSION: string = PACKAGE.version;
 
+/** The build's id, set by the bundler (scripts/bundle.mjs); the unbundled modules have none. */
+declare const __DOCGATE_BUILD__: string | undefined;
+
+/**
+ * The build, for the caches: two builds of one version (installed from different git commits) may check
+ * differently, so neither replays the other's cache (src/core/cache-file.ts). Null in the unbundled modules.
+ */
+export const BUILD_ID: string | null = typeof __DOCGATE_BUILD__ === 'string' ? __DOCGATE_BUILD__ : null;
+
 /**
  * The web address of a repository as package.json names it: `git+https://host/o/r.git`,
  * `git+ssh://git@host/o/r.git`, `git@host:o/r.git`, `github:o/r` or `o/r` → `https://host/o/r`;
