@@ -2,7 +2,7 @@
 // Build step: precompiles docgate's own JSON Schemas into standalone ajv validators (CommonJS — ajv's
 // standalone output still calls `require`), so that start-up never loads or runs the ajv compiler for
 // them. The runtime uses a precompiled validator only when the schema text is the same; any other
-// schema (a root's override) is compiled at run time. Options must match src/core/schemas.ts.
+// schema (a root's override) is compiled at run time. Options must match src/project/schemas.ts.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ const out = join(repo, 'dist', 'validators');
 // The schema files the kinds of the registry read (tsc has compiled it into dist/ by now), the
 // configuration's, and the one every outline file is checked against when rules are loaded.
 const { BUILTIN_KINDS } = await import('../dist/kinds/index.js');
-const { OUTLINE_SCHEMA_FILE } = await import('../dist/core/schemas.js');
+const { OUTLINE_SCHEMA_FILE } = await import('../dist/project/schemas.js');
 const files = [...BUILTIN_KINDS.flatMap((k) => (k.ruleFiles.schema ? [k.ruleFiles.schema] : [])), 'docgate.config.schema.json', OUTLINE_SCHEMA_FILE];
 const standaloneCode = standalone.default ?? standalone;
 
@@ -48,7 +48,7 @@ console.log(`precompiled ${files.length} schema validators and ${TOOLS.length} t
 // docgate's own outline files are checked here, once, as loading rules would check a root's own: the
 // outline against the outline schema and compiled, each heading table of its kind against it. The
 // texts that pass are listed (`outline` and `outline\0table`); loading rules checks only other texts.
-const { checkOutline } = await import('../dist/core/outline-files.js');
+const { checkOutline } = await import('../dist/project/outline-files.js');
 const outlines = [];
 for (const kind of BUILTIN_KINDS) {
   if (!kind.ruleFiles.outline) continue;

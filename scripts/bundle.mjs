@@ -43,7 +43,7 @@ await build({ ...commonjs, entryPoints: { 'mcp-server': 'dist/mcp/server.js' } }
 // The workers are ES modules, found beside their starters as `new URL('./<name>.js', import.meta.url)`.
 await build({
   ...common,
-  entryPoints: { 'analyze-worker': 'dist/core/analyze-worker.js', 'tool-worker': 'dist/mcp/tool-worker.js' },
+  entryPoints: { 'analyze-worker': 'dist/lint/analyze-worker.js', 'tool-worker': 'dist/mcp/tool-worker.js' },
   outdir: 'dist/bundle',
   format: 'esm',
   // Bundled CommonJS dependencies (yaml's Node build) call require() for Node built-ins.

@@ -19,7 +19,7 @@ try {
   const lintCache = join(tmp, 'lint-cache');
   // One staged file of each kind of the registry: each kind's cached listing and facts are decoded in that run.
   const { BUILTIN_KINDS } = await import('../dist/kinds/index.js');
-  const { compilePathGlob } = await import('../dist/engine/glob.js');
+  const { compilePathGlob } = await import('../dist/io/glob.js');
   const staged = BUILTIN_KINDS.map((kind) => {
     const glob = compilePathGlob(kind.include[0]);
     const dir = glob.bases[0].dir;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { powerTemplate, runCli, writeFiles } from './helpers.js';
-import { parseCacheFile, serializeCacheFile } from '../src/core/cache-file.js';
+import { parseCacheFile, serializeCacheFile } from '../src/store/cache-file.js';
 
 /**
  * `docgate lint --cache <files>` answers a few named files with the results across files kept beside

@@ -2,10 +2,10 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseCacheFile, serializeCacheFile } from '../src/core/cache-file.js';
-import type { CacheFile } from '../src/core/cache-file.js';
-import { decodeSection, encodeSection } from '../src/core/cache-rows.js';
-import type { CacheEntry } from '../src/core/cache-rows.js';
+import { parseCacheFile, serializeCacheFile } from '../src/store/cache-file.js';
+import type { CacheFile } from '../src/store/cache-file.js';
+import { decodeSection, encodeSection } from '../src/store/cache-rows.js';
+import type { CacheEntry } from '../src/store/cache-rows.js';
 import { REPO, fixture, runCli } from './helpers.js';
 
 const base = mkdtempSync(join(tmpdir(), 'docgate-cache-'));

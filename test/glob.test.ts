@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
-import { GlobError, compilePathGlob } from '../src/engine/glob.js';
+import { GlobError, compilePathGlob } from '../src/io/glob.js';
 
 /** What picomatch says (the semantics the SPEC names); our matcher must agree. */
 function reference(glob: string, path: string): boolean {

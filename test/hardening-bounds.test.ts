@@ -9,11 +9,11 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { linearPattern } from '../src/core/linear-regexp.js';
-import { parseCacheFile, serializeCacheFile } from '../src/core/cache-file.js';
-import type { CacheFile } from '../src/core/cache-file.js';
-import { MAX_DIAGNOSTICS, capDiagnostics, finalizeDiagnostics, renderError } from '../src/core/result.js';
-import type { Diagnostic } from '../src/core/types.js';
+import { linearPattern } from '../src/parse/linear-regexp.js';
+import { parseCacheFile, serializeCacheFile } from '../src/store/cache-file.js';
+import type { CacheFile } from '../src/store/cache-file.js';
+import { MAX_DIAGNOSTICS, capDiagnostics, finalizeDiagnostics, renderError } from '../src/model/result.js';
+import type { Diagnostic } from '../src/model/types.js';
 import { checkSysrsBody } from '../src/kinds/sysrs/outline.js';
 import type { SysrsOutline } from '../src/kinds/sysrs/outline.js';
 import { BIN, REPO, fixture } from './helpers.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesMayHide, escapeHidden, hiddenRuns, mayHide } from '../src/core/hidden-unicode.js';
+import { bytesMayHide, escapeHidden, hiddenRuns, mayHide } from '../src/model/hidden-unicode.js';
 import { startMcp, structuredOf } from './fixtures/mcp/harness.js';
 import type { McpSession } from './fixtures/mcp/harness.js';
 import { filesUnder, fixture, lintRoot, runCli, tempRoot, treeHash } from './helpers.js';

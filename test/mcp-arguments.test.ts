@@ -5,7 +5,7 @@ import { TOOLS } from '../src/mcp/tools/index.js';
 // The built modules (`npm test` builds first): their checks use the validators scripts/build-validators.mjs
 // precompiled into dist/validators; the source's, run from src/, find none there and compile with ajv.
 const built = (await import('../dist/mcp/arguments.js')) as typeof import('../src/mcp/arguments.js');
-const { precompiledModule } = (await import('../dist/core/schemas.js')) as typeof import('../src/core/schemas.js');
+const { precompiledModule } = (await import('../dist/project/schemas.js')) as typeof import('../src/project/schemas.js');
 
 /** Arguments of every wrong shape for a tool: each property given each JSON type, an unknown one, none, not an object. */
 function badArguments(properties: Record<string, unknown>): unknown[] {

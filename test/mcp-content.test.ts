@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT, REPO, startMcp, structuredOf, textOf } from './fixtures/mcp/harness.js';
 import type { McpSession } from './fixtures/mcp/harness.js';
-import type { ParseFailureResult as Failure } from '../src/core/types.js';
+import type { ParseFailureResult as Failure } from '../src/model/types.js';
 
 
 let bundled: McpSession;

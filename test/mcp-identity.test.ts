@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, CONTENT, REPO, copyRoot, startMcp, structuredOf, sysrsText, textOf } from './fixtures/mcp/harness.js';
 import type { McpSession } from './fixtures/mcp/harness.js';
-import type { ParseFailureResult as Failure } from '../src/core/types.js';
+import type { ParseFailureResult as Failure } from '../src/model/types.js';
 
 
 /** Every broken document of the fixture root, with how its get and list tools reach it. */

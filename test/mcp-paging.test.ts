@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcp, structuredOf, textOf } from './fixtures/mcp/harness.js';
 import type { McpSession } from './fixtures/mcp/harness.js';
 import { fixture, runCli, writeFiles } from './helpers.js';
-import type { ParseFailureResult as Failure } from '../src/core/types.js';
-import type { SysrsRow } from '../src/kinds/sysrs/tools/list_sysrs.js';
+import type { ParseFailureResult as Failure } from '../src/model/types.js';
+import type { SysrsRow } from '../src/mcp/tools/sysrs/list_sysrs.js';
 
 const N = 1205;
 const BROKEN = 5;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT, FS_SPY, startMcp, stderrContains, structuredOf, sysrsText, textOf, uuidOf } from './fixtures/mcp/harness.js';
 import type { McpSession } from './fixtures/mcp/harness.js';
-import type { SysrsRow as Row } from '../src/kinds/sysrs/tools/list_sysrs.js';
+import type { SysrsRow as Row } from '../src/mcp/tools/sysrs/list_sysrs.js';
 
 const ALPHA = '11111111-1111-4111-8111-111111111111';
 const BETA = '22222222-2222-4222-8222-222222222222';

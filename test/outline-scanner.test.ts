@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { splitFrontmatter } from '../src/core/frontmatter.js';
+import { splitFrontmatter } from '../src/parse/frontmatter.js';
 import { markdownItBlocks, normalizeBody, readBody } from '../src/parse/outline/blocks.js';
 import { scanBlocks } from '../src/parse/outline/scan.js';
 import { expectSameReportBothWays, fixture, markdownUnder, REPO, runCli, tempRoot } from './helpers.js';

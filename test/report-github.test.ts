@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LintRun } from '../src/core/lint.js';
-import { formatDiagnostic } from '../src/core/result.js';
-import type { Diagnostic, ParseFailureResult } from '../src/core/types.js';
+import type { LintRun } from '../src/lint/lint.js';
+import { formatDiagnostic } from '../src/model/result.js';
+import type { Diagnostic, ParseFailureResult } from '../src/model/types.js';
 import { github, githubStepSummary, markdownCell } from '../src/report/github.js';
 import { fixture, lintRoot } from './helpers.js';
 

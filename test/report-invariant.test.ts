@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { VERSION } from '../src/core/version.js';
+import { VERSION } from '../src/io/version.js';
 import { FORMATTERS } from '../src/report/index.js';
 import type { SarifLog } from '../src/report/sarif.js';
 import { fixture, lintRoot } from './helpers.js';

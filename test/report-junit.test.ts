@@ -1,8 +1,8 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import type { LintRun } from '../src/core/lint.js';
-import { formatDiagnostic } from '../src/core/result.js';
-import type { Diagnostic, ParseFailureResult } from '../src/core/types.js';
+import type { LintRun } from '../src/lint/lint.js';
+import { formatDiagnostic } from '../src/model/result.js';
+import type { Diagnostic, ParseFailureResult } from '../src/model/types.js';
 import { junit, xmlAttr, xmlText } from '../src/report/junit.js';
 import { fixture, lintRoot } from './helpers.js';
 

@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ProcessDoc } from '../src/core/analysis.js';
-import { Repository } from '../src/core/repository.js';
+import type { ProcessDoc } from '../src/model/analysis.js';
+import { Repository } from '../src/lint/repository.js';
 import { REPO } from './helpers.js';
 
 const base = mkdtempSync(join(tmpdir(), 'docgate-repo-'));
@@ -126,7 +126,7 @@ describe('Repository (the MCP server’s live view)', () => {
 
 describe('lintRepository (validate over the live repository)', () => {
   it('gives exactly the results of lint, for whole roots and for selected paths', async () => {
-    const { lint } = await import('../src/core/lint.js');
+    const { lint } = await import('../src/lint/lint.js');
     // The MCP validate tool: the lint pipeline over the repository's live memory.
     const lintRepository = (live: Repository, paths: string[] = [], cwd = live.root) => {
       const project = live.project();

@@ -9,12 +9,12 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeBytes } from '../src/core/analyze.js';
-import { lint } from '../src/core/lint.js';
-import type { LintRun } from '../src/core/lint.js';
-import { MAX_DIAGNOSTICS, renderError, resultOf } from '../src/core/result.js';
-import { loadProject } from '../src/engine/project.js';
-import { MAX_DEPTH, MAX_YAML_LENGTH } from '../src/core/yaml-frontmatter.js';
+import { analyzeBytes } from '../src/lint/analyze.js';
+import { lint } from '../src/lint/lint.js';
+import type { LintRun } from '../src/lint/lint.js';
+import { MAX_DIAGNOSTICS, renderError, resultOf } from '../src/model/result.js';
+import { loadProject } from '../src/project/project.js';
+import { MAX_DEPTH, MAX_YAML_LENGTH } from '../src/parse/yaml-frontmatter.js';
 import { stylish } from '../src/report/stylish.js';
 import { REPO, fixture, runCli } from './helpers.js';
 

@@ -10,11 +10,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyzeBytes } from '../src/core/analyze.js';
-import { fixDocument } from '../src/core/fix.js';
-import { MAX_DIAGNOSTICS, renderError, resultOf } from '../src/core/result.js';
-import { loadProject } from '../src/engine/project.js';
-import type { Kind } from '../src/core/types.js';
+import { analyzeBytes } from '../src/lint/analyze.js';
+import { fixDocument } from '../src/lint/fix.js';
+import { MAX_DIAGNOSTICS, renderError, resultOf } from '../src/model/result.js';
+import { loadProject } from '../src/project/project.js';
+import type { Kind } from '../src/model/types.js';
 import { REPO } from './helpers.js';
 
 const rules = loadProject(REPO);

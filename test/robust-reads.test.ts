@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { analyzeFile } from '../src/core/analyze.js';
-import { discover } from '../src/core/layout.js';
-import { lint } from '../src/core/lint.js';
-import { loadProject } from '../src/engine/project.js';
+import { analyzeFile } from '../src/lint/analyze.js';
+import { discover } from '../src/io/layout.js';
+import { lint } from '../src/lint/lint.js';
+import { loadProject } from '../src/project/project.js';
 import { BIN, REPO, fixture } from './helpers.js';
 // @ts-expect-error plain JavaScript helper, also used as a preload of the CLI
 import { installFsSpy } from './fixtures/robust/fs-spy.mjs';

@@ -3,10 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixDocument } from '../src/core/fix.js';
-import { lint } from '../src/core/lint.js';
-import { lintStaged } from '../src/core/staged.js';
-import { loadProject } from '../src/engine/project.js';
+import { fixDocument } from '../src/lint/fix.js';
+import { lint } from '../src/lint/lint.js';
+import { lintStaged } from '../src/lint/staged.js';
+import { loadProject } from '../src/project/project.js';
 import type { Example, NotOkExample } from '../src/engine/rule.js';
 import { rulesOf } from '../src/kinds/index.js';
 import { gitEnv } from './helpers.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runRules } from '../src/engine/analyze-file.js';
-import type { FileStage } from '../src/engine/file-stage.js';
+import type { FileStage } from '../src/parse/file-stage.js';
 import type { Report, Rule } from '../src/engine/rule.js';
 
 const stage = (path: string): FileStage => ({ path, problem: null, decoding: null, fileName: null });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { splitFrontmatter } from '../src/core/frontmatter.js';
-import type { HeadingTable } from '../src/core/types.js';
+import { splitFrontmatter } from '../src/parse/frontmatter.js';
+import type { HeadingTable } from '../src/model/types.js';
 import {
   checkSysrsBody,
   sysrsKey,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SysrsDoc } from '../src/core/analysis.js';
-import { Repository } from '../src/core/repository.js';
+import type { SysrsDoc } from '../src/model/analysis.js';
+import { Repository } from '../src/lint/repository.js';
 import { REPO, fixture, lintRoot } from './helpers.js';
 
 /** The shape of a body: every key path, and the ids of every list item, in order. */

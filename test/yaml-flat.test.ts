@@ -1,5 +1,5 @@
 /**
- * The flat fast path of frontmatter YAML (src/core/yaml-flat.ts) against the `yaml` package: on every
+ * The flat fast path of frontmatter YAML (src/parse/yaml-flat.ts) against the `yaml` package: on every
  * frontmatter of a generated corpus (every planted frontmatter defect), of every markdown fixture, and
  * on seeded mutations of them, the fast path either gives up (the text goes to the package) or gives
  * exactly the package's result — the data with its key order, the findings with their positions, and
@@ -10,9 +10,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { splitFrontmatter } from '../src/core/frontmatter.js';
-import { parseYamlFrontmatter } from '../src/core/yaml-frontmatter.js';
-import { readFlatYaml } from '../src/core/yaml-flat.js';
+import { splitFrontmatter } from '../src/parse/frontmatter.js';
+import { parseYamlFrontmatter } from '../src/parse/yaml-frontmatter.js';
+import { readFlatYaml } from '../src/parse/yaml-flat.js';
 import { expectSameReportBothWays, markdownUnder, REPO } from './helpers.js';
 // @ts-expect-error: the bench corpus generator is plain JavaScript without types.
 import { generateCorpus, mulberry32 } from '../bench/corpus.mjs';

@@ -3,14 +3,14 @@
  * bytes (or what stood instead of them) come from the caller, so the lint, the cache, the MCP server
  * and the git index all analyze through here.
  */
-import type { Analysis } from '../core/analysis.js';
-import type { Pos } from '../core/position.js';
-import { KeptDiagnostics, hasError } from '../core/result.js';
-import { Suppressions, findDirectives } from './directives.js';
-import type { SeverityOf } from './project.js';
-import type { Diagnostic } from '../core/types.js';
-import { decode } from './file-stage.js';
-import type { FileProblem, FileStage } from './file-stage.js';
+import type { Analysis } from '../model/analysis.js';
+import type { Pos } from '../model/position.js';
+import { KeptDiagnostics, hasError } from '../model/result.js';
+import { Suppressions, findDirectives } from '../parse/directives.js';
+import type { SeverityOf } from '../project/project.js';
+import type { Diagnostic } from '../model/types.js';
+import { decode } from '../parse/file-stage.js';
+import type { FileProblem, FileStage } from '../parse/file-stage.js';
 import type { AnyKind, FileText, KindData, Layers } from './kind.js';
 import { unexpected } from './rule.js';
 import type { Fix, Report, Rule } from './rule.js';

@@ -1,5 +1,5 @@
 /** Pieces of the lint cache's compact rows for facts: located values, checked when read back. */
-import type { Located } from '../core/analysis.js';
+import type { Located } from '../model/analysis.js';
 
 export type LocatedRow = [value: string, line: number, column: number] | 0;
 

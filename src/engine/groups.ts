@@ -2,8 +2,8 @@
  * Grouping for rules across files: documents by a key (a name, an id, a `store_as`), and how a message
  * names the other holders of a key.
  */
-import type { Located } from '../core/analysis.js';
-import { formatBytes } from '../core/text.js';
+import type { Located } from '../model/analysis.js';
+import { formatBytes } from '../model/text.js';
 import type { FactsEntry, ReportAt } from './rule.js';
 
 /** Items by key; a key held by one item maps to the item itself (no array for each of 5,000 unique names). */

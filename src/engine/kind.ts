@@ -4,13 +4,13 @@
  * across files (and how the lint cache keeps them), and its MCP tools. The engine knows kinds only
  * through this interface; src/kinds/index.ts is the only list of them.
  */
-import type { FrontmatterParse, SchemaCheck } from '../core/frontmatter-doc.js';
-import type { CompiledSchema } from '../core/schemas.js';
-import type { HeadingTable } from '../core/types.js';
+import type { FrontmatterParse, SchemaCheck } from '../parse/frontmatter-doc.js';
+import type { CompiledSchema } from '../project/schemas.js';
+import type { HeadingTable } from '../model/types.js';
 import type { FieldsParse } from '../parse/fields.js';
 import type { OutlineModel } from '../parse/outline/model.js';
-import type { DirectiveSyntax } from './directives.js';
-import type { FileNameRule } from './file-stage.js';
+import type { DirectiveSyntax } from '../parse/directives.js';
+import type { FileNameRule } from '../parse/file-stage.js';
 import type { CrossFileRule, Rule } from './rule.js';
 
 /** The shared layers a kind's parse may carry; rules visit the ones present (see Rule). */

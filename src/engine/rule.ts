@@ -5,16 +5,16 @@
  * report what they found and what they expected, and the engine writes "Unexpected X, expected Y".
  * docs/rules.md, SARIF, the configuration's rule ids and MCP rule resources are all read from rules.
  */
-import type { FrontmatterParse, SchemaCheck } from '../core/frontmatter-doc.js';
-import type { Pos } from '../core/position.js';
-import type { Fix } from '../core/types.js';
+import type { FrontmatterParse, SchemaCheck } from '../parse/frontmatter-doc.js';
+import type { Pos } from '../model/position.js';
+import type { Fix } from '../model/types.js';
 import type { FieldsParse } from '../parse/fields.js';
 import type { OutlineModel } from '../parse/outline/model.js';
-import type { FileStage } from './file-stage.js';
+import type { FileStage } from '../parse/file-stage.js';
 
 export type Severity = 'error' | 'warning';
 
-export type { Fix } from '../core/types.js';
+export type { Fix } from '../model/types.js';
 
 /**
  * A file of an example: text, or the special entries some file rules are about. `unmerged` is a state

@@ -2,7 +2,7 @@
  * The registry: the only list of docgate's kinds. Everything that lists kinds or rules (docs, SARIF,
  * the configuration's rule ids, the hook's globs, JUnit suites, MCP enums) reads it from here.
  */
-import { configSchema } from '../engine/config-schema.js';
+import { configSchema } from '../project/config-schema.js';
 import type { AnyKind } from '../engine/kind.js';
 import { OUTLINE_RULE_TEMPLATES } from '../rules/outline/index.js';
 import { CUSTOM_RULE_SUFFIXES } from './custom/kind.js';

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { precompiledModule } from '../core/schemas.js';
+import { precompiledModule } from '../project/schemas.js';
 import type { ObjectSchema } from './tool.js';
 
 const require = createRequire(import.meta.url);

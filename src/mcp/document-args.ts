@@ -1,7 +1,7 @@
-import { refAt } from '../core/layout.js';
-import type { FileRef } from '../core/layout.js';
+import { refAt } from '../io/layout.js';
+import type { FileRef } from '../io/layout.js';
 import type { AnyKind } from '../engine/kind.js';
-import type { Project } from '../engine/project.js';
+import type { Project } from '../project/project.js';
 import { ToolError } from './tool.js';
 import type { ToolContext } from './tool.js';
 

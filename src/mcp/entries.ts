@@ -1,12 +1,12 @@
-import type { Doc, DocRow } from '../core/analysis.js';
-import type { Entry } from '../core/repository.js';
-import type { ParseFailureResult } from '../core/types.js';
+import type { Doc, DocRow } from '../model/analysis.js';
+import type { Entry } from '../lint/repository.js';
+import type { ParseFailureResult } from '../model/types.js';
 import { byCodePoint, firstLine } from './text.js';
 import { ToolError, resultOutput } from './tool.js';
 import type { ToolContext, ToolOutput } from './tool.js';
-import { documentText } from '../core/document-text.js';
-import { escapeHidden } from '../core/hidden-unicode.js';
-import { UUID } from '../parse/uuid.js';
+import { documentText } from '../lint/document-text.js';
+import { escapeHidden } from '../model/hidden-unicode.js';
+import { UUID } from '../model/uuid.js';
 
 /** An entry's row (what list tools show), or its ParseFailureResult (the core sets exactly one of them). */
 export function rowOutcome<R extends DocRow = DocRow>(e: Entry): { row: R; failure: null } | { row: null; failure: ParseFailureResult } {

@@ -2,8 +2,8 @@
  * Paging of the MCP list tools (SPEC §4.4: list_sysrs; list_documents pages the same way; SPEC §13:
  * list_processes, list_templates and list_frameworks answer at most 1,000 rows without arguments).
  */
-import { formatBytes } from '../core/text.js';
-import type { ParseFailureResult } from '../core/types.js';
+import { formatBytes } from '../model/text.js';
+import type { ParseFailureResult } from '../model/types.js';
 import { failuresText } from './entries.js';
 import { byCodePoint, compileGlob } from './text.js';
 import { ToolError } from './tool.js';

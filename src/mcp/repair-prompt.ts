@@ -3,12 +3,12 @@
  * diagnostics as lint reports them, and the rules they cite, with the loop to follow (check_content
  * until valid; the server never writes).
  */
-import { documentText } from '../core/document-text.js';
-import { escapeHidden } from '../core/hidden-unicode.js';
-import { lint, plan } from '../core/lint.js';
-import type { Memo } from '../core/lint.js';
-import { allResults } from '../core/tally.js';
-import type { Project } from '../engine/project.js';
+import { documentText } from '../lint/document-text.js';
+import { escapeHidden } from '../model/hidden-unicode.js';
+import { lint, plan } from '../lint/lint.js';
+import type { Memo } from '../lint/lint.js';
+import { allResults } from '../model/tally.js';
+import type { Project } from '../project/project.js';
 import { documentAt } from './document-args.js';
 import { ToolError } from './tool.js';
 import { RULE_URI_PREFIX } from './rule-resources.js';

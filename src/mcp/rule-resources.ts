@@ -2,7 +2,7 @@
  * Every rule as an MCP resource `docgate://rules/<id>` (SPEC §11), read from the registry of the root's
  * project (its configured kinds' rules included): what docs/rules.md says, where an agent can read it.
  */
-import type { Project } from '../engine/project.js';
+import type { Project } from '../project/project.js';
 import type { RuleEntry } from '../kinds/index.js';
 
 export const RULE_URI_PREFIX = 'docgate://rules/';

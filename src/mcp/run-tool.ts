@@ -3,7 +3,7 @@ import { compileArguments } from './arguments.js';
 import type { ArgumentCheck } from './arguments.js';
 import { ToolError } from './tool.js';
 import type { ToolContext, ToolDefinition, ToolOutput } from './tool.js';
-import { NeedsLoad } from '../core/repository.js';
+import { NeedsLoad } from '../lint/repository.js';
 
 /** Loads on worker threads per call, at most (see ToolRunner.run). */
 const MAX_LOADS = 3;

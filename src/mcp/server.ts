@@ -19,17 +19,17 @@ import {
   PingRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { VERSION } from '../core/version.js';
+import { VERSION } from '../io/version.js';
 import { answerInvalidParams } from './params.js';
 import { refuseBeforeInitialize } from './lifecycle.js';
 import { listSchemaResources, readSchemaResource } from './resources.js';
 import { listRuleResources, readRuleResource } from './rule-resources.js';
 import { REPAIR_PROMPT } from './repair-prompt.js';
-import type { Project } from '../engine/project.js';
+import type { Project } from '../project/project.js';
 import { errorResult } from './run-tool.js';
-import { loadProject } from '../engine/project.js';
-import { loadConfig } from '../engine/config.js';
-import type { ProjectOptions } from '../engine/project.js';
+import { loadProject } from '../project/project.js';
+import { loadConfig } from '../project/config.js';
+import type { ProjectOptions } from '../project/project.js';
 import { BUILTIN_KINDS } from '../kinds/index.js';
 import { TOOLS } from './tools/index.js';
 import { ToolWorkers } from './workers.js';

@@ -1,5 +1,5 @@
 /** Small pure text helpers of the MCP tools. */
-import { matchTokens, segmentTokens } from '../engine/glob.js';
+import { matchTokens, segmentTokens } from '../io/glob.js';
 
 /** Code point order, as everywhere in docgate. */
 export function byCodePoint(a: string, b: string): number {

@@ -5,8 +5,8 @@
  */
 import { writeSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Split } from '../core/parallel.js';
-import { Repository } from '../core/repository.js';
+import type { Split } from '../lint/parallel.js';
+import { Repository } from '../lint/repository.js';
 import { ToolRunner, errorResult } from './run-tool.js';
 import type { ToolAnswer } from './run-tool.js';
 import type { ToolContext } from './tool.js';
@@ -14,7 +14,7 @@ import { TOOLS } from './tools/index.js';
 import type { PromptAnswer, ToolReply, ToolRequest, WorkerConfig } from './workers.js';
 import { repairPrompt } from './repair-prompt.js';
 import { ToolError } from './tool.js';
-import { ConfigError } from '../core/schemas.js';
+import { ConfigError } from '../project/schemas.js';
 
 const { root, lane, project } = workerData as WorkerConfig;
 // Tests only: a repository thread that ends as it starts, maybe before the server listens to it (started ahead by `docgate mcp`).

@@ -1,5 +1,5 @@
-import type { Repository } from '../core/repository.js';
-import type { Project } from '../engine/project.js';
+import type { Repository } from '../lint/repository.js';
+import type { Project } from '../project/project.js';
 
 /** A JSON Schema as the MCP `tools/list` answer carries it (input and output schemas are objects). */
 export interface ObjectSchema {

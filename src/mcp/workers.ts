@@ -4,7 +4,7 @@ import { errorResult } from './run-tool.js';
 import { startToolThread } from './tool-thread-start.js';
 import type { StartedThread } from './tool-thread-start.js';
 import type { ToolAnswer } from './run-tool.js';
-import type { ProjectOptions } from '../engine/project.js';
+import type { ProjectOptions } from '../project/project.js';
 
 /**
  * Which thread runs a tool: the one repository thread (tools that read the root's documents, through one

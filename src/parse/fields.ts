@@ -3,7 +3,7 @@
  * not `key:` lines, full-line `#` comments anywhere. Parsing finds the fields, repeated keys and text
  * before the first field; the rules say what is wrong with them.
  */
-import type { Pos } from '../core/position.js';
+import type { Pos } from '../model/position.js';
 
 export interface Field {
   key: string;

@@ -1,7 +1,7 @@
-import { escapeHidden } from '../core/hidden-unicode.js';
-import type { LintRun } from '../core/lint.js';
-import { formatDiagnostic } from '../core/result.js';
-import type { Diagnostic } from '../core/types.js';
+import { escapeHidden } from '../model/hidden-unicode.js';
+import type { LintRun } from '../lint/lint.js';
+import { formatDiagnostic } from '../model/result.js';
+import type { Diagnostic } from '../model/types.js';
 import { reported, summaryLine } from './summary.js';
 
 /** Workflow-command escaping of a command's data (the text after `::`). */

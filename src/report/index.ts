@@ -1,4 +1,4 @@
-import type { LintRun } from '../core/lint.js';
+import type { LintRun } from '../lint/lint.js';
 import { github } from './github.js';
 import { json } from './json.js';
 import { junit } from './junit.js';

@@ -1,6 +1,6 @@
-import { escapeCandidates } from '../core/hidden-unicode.js';
-import type { LintRun } from '../core/lint.js';
-import type { Kind, ParseFailureResult } from '../core/types.js';
+import { escapeCandidates } from '../model/hidden-unicode.js';
+import type { LintRun } from '../lint/lint.js';
+import type { Kind, ParseFailureResult } from '../model/types.js';
 import { BUILTIN_KINDS } from '../kinds/index.js';
 
 /** Suites in the order of the project's kinds (the registry's: SPEC §1's order, then configured ones), then any other by name. */

@@ -1,6 +1,6 @@
-import { escapeCandidates, jsonEscape } from '../core/hidden-unicode.js';
-import type { LintRun } from '../core/lint.js';
-import { formatDiagnostic } from '../core/result.js';
+import { escapeCandidates, jsonEscape } from '../model/hidden-unicode.js';
+import type { LintRun } from '../lint/lint.js';
+import { formatDiagnostic } from '../model/result.js';
 import type { FormatContext } from './index.js';
 import { RULE_DESCRIPTIONS, describeRule } from './rule-descriptions.js';
 import { reported } from './summary.js';

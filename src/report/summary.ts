@@ -1,5 +1,5 @@
-import type { LintReport } from '../core/lint.js';
-import type { ParseFailureResult } from '../core/types.js';
+import type { LintReport } from '../lint/lint.js';
+import type { ParseFailureResult } from '../model/types.js';
 
 /** The documents a report shows: those that fail and those with warnings only, by path. */
 export function reported(report: Pick<LintReport, 'results'> & Partial<Pick<LintReport, 'warnings'>>): ParseFailureResult[] {

@@ -12,14 +12,14 @@
  * the outline rules under its own prefix when it has an outline, and `<kind>-duplicate-id` across its
  * documents: everything a built-in kind gets.
  */
-import type { Located } from '../../core/analysis.js';
-import { readFrontmatterDoc } from '../../core/frontmatter-doc.js';
-import type { FrontmatterParse, SchemaCheck } from '../../core/frontmatter-doc.js';
-import { quote } from '../../core/position.js';
+import type { Located } from '../../model/analysis.js';
+import { readFrontmatterDoc } from '../../parse/frontmatter-doc.js';
+import type { FrontmatterParse, SchemaCheck } from '../../parse/frontmatter-doc.js';
+import { quote } from '../../model/position.js';
 import { locatedOf, locatedRow } from '../../engine/facts-codec.js';
 import { reportDuplicates } from '../../engine/groups.js';
 import type { FileText, KindData, KindDef, Layers } from '../../engine/kind.js';
-import { stem } from '../../engine/paths.js';
+import { stem } from '../../model/paths.js';
 import { defineCrossFileRule } from '../../engine/rule.js';
 import type { CrossFileRule } from '../../engine/rule.js';
 import { buildOutlineModel } from '../../parse/outline/build.js';

@@ -1,7 +1,7 @@
 import type { KindDef } from '../../engine/kind.js';
 import { unusedDisableDirective } from '../../rules/directives/unused-disable-directive.js';
 import { FILE_RULES } from '../../rules/file/index.js';
-import { baseName } from '../../engine/paths.js';
+import { baseName } from '../../model/paths.js';
 import { parseFramework } from './parse.js';
 import type { FrameworkDoc, FrameworkFacts, FrameworkParse } from './parse.js';
 import { fileEmpty } from './rules/file-empty.js';

@@ -1,5 +1,5 @@
 import type { FileText, Layers } from '../../engine/kind.js';
-import { baseName } from '../../engine/paths.js';
+import { baseName } from '../../model/paths.js';
 
 export interface FrameworkParse extends Layers {
   name: string;

@@ -4,7 +4,7 @@ import { unusedDisableDirective } from '../../rules/directives/unused-disable-di
 import { FILE_RULES } from '../../rules/file/index.js';
 import { FRONTMATTER_RULES, duplicateKey } from '../../rules/frontmatter/index.js';
 import { SCHEMA_RULES } from '../../rules/schema/index.js';
-import { stem } from '../../engine/paths.js';
+import { stem } from '../../model/paths.js';
 import { parseProcess, processDoc } from './parse.js';
 import type { ProcessDoc, ProcessFacts, ProcessParse } from './parse.js';
 import { processDuplicateName } from './rules/process-duplicate-name.js';

@@ -1,11 +1,11 @@
-import type { Located } from '../../core/analysis.js';
-import { splitFrontmatter } from '../../core/frontmatter.js';
-import { readFrontmatterDoc } from '../../core/frontmatter-doc.js';
-import type { FrontmatterParse, SchemaCheck } from '../../core/frontmatter-doc.js';
-import { FILE_START, LineIndex } from '../../core/position.js';
-import type { Pos } from '../../core/position.js';
+import type { Located } from '../../model/analysis.js';
+import { splitFrontmatter } from '../../parse/frontmatter.js';
+import { readFrontmatterDoc } from '../../parse/frontmatter-doc.js';
+import type { FrontmatterParse, SchemaCheck } from '../../parse/frontmatter-doc.js';
+import { FILE_START, LineIndex } from '../../model/position.js';
+import type { Pos } from '../../model/position.js';
 import type { FileText, KindData } from '../../engine/kind.js';
-import { stem } from '../../engine/paths.js';
+import { stem } from '../../model/paths.js';
 
 export interface ProcessParse {
   frontmatter: FrontmatterParse;

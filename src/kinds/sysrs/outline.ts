@@ -3,8 +3,8 @@
  * (src/parse/outline/, rules in src/rules/outline/): the SysRS names of the body model (SPEC §4.4) and
  * `checkSysrsBody`, a body checked outside a lint. docs/sysrs-outline.md documents both.
  */
-import type { HeadingTable } from '../../core/types.js';
-import { checkOutlineData } from '../../core/outline-files.js';
+import type { HeadingTable } from '../../model/types.js';
+import { checkOutlineData } from '../../project/outline-files.js';
 import { compileOutline } from '../../parse/outline/data.js';
 import type { ContainerSection, ListItemEntry, ListSection, OutlineBody, ProseSection, ReferenceItem, ReferencesSection, BodySection, UpdateItem, UpdatesSection } from '../../parse/outline/model.js';
 import { checkOutlineBody, outlineRules } from '../../rules/outline/index.js';

@@ -1,14 +1,14 @@
-import type { Located } from '../../core/analysis.js';
-import { readFrontmatterDoc } from '../../core/frontmatter-doc.js';
-import type { FrontmatterParse, SchemaCheck } from '../../core/frontmatter-doc.js';
-import type { HeadingTable } from '../../core/types.js';
+import type { Located } from '../../model/analysis.js';
+import { readFrontmatterDoc } from '../../parse/frontmatter-doc.js';
+import type { FrontmatterParse, SchemaCheck } from '../../parse/frontmatter-doc.js';
+import type { HeadingTable } from '../../model/types.js';
 import type { FileText, KindData, Layers } from '../../engine/kind.js';
-import { baseName, stem } from '../../engine/paths.js';
+import { baseName, stem } from '../../model/paths.js';
 import { buildOutlineModel } from '../../parse/outline/build.js';
 import { compileOutline } from '../../parse/outline/data.js';
 import type { OutlineData } from '../../parse/outline/data.js';
 import type { OutlineModel } from '../../parse/outline/model.js';
-import { UUID } from '../../parse/uuid.js';
+import { UUID } from '../../model/uuid.js';
 
 export { UUID };
 /** What messages call the SysRS outline ("a section heading of the SysRS outline") when its data has no `name`. */

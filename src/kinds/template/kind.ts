@@ -1,11 +1,11 @@
-import type { Located } from '../../core/analysis.js';
+import type { Located } from '../../model/analysis.js';
 import type { KindDef } from '../../engine/kind.js';
 import { locatedOf, locatedRow } from '../../engine/facts-codec.js';
 import { unusedDisableDirective } from '../../rules/directives/unused-disable-directive.js';
 import { FILE_RULES } from '../../rules/file/index.js';
 import { duplicateKey } from '../../rules/frontmatter/index.js';
 import { SCHEMA_RULES } from '../../rules/schema/index.js';
-import { stem } from '../../engine/paths.js';
+import { stem } from '../../model/paths.js';
 import { parseTemplate } from './parse.js';
 import type { TemplateDoc, TemplateFacts, TemplateParse } from './parse.js';
 import { templateDuplicateStoreAs } from './rules/template-duplicate-store-as.js';

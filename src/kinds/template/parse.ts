@@ -1,13 +1,13 @@
-import type { Located } from '../../core/analysis.js';
-import { checkSchema } from '../../core/frontmatter-doc.js';
-import type { SchemaCheck } from '../../core/frontmatter-doc.js';
-import { FILE_START } from '../../core/position.js';
-import type { Locator } from '../../core/position.js';
+import type { Located } from '../../model/analysis.js';
+import { checkSchema } from '../../parse/frontmatter-doc.js';
+import type { SchemaCheck } from '../../parse/frontmatter-doc.js';
+import { FILE_START } from '../../model/position.js';
+import type { Locator } from '../../model/position.js';
 import type { FileText, KindData, Layers } from '../../engine/kind.js';
-import { stem } from '../../engine/paths.js';
+import { stem } from '../../model/paths.js';
 import { fieldValue, parseFields } from '../../parse/fields.js';
 import type { FieldsParse } from '../../parse/fields.js';
-import { record } from '../../parse/records.js';
+import { record } from '../../model/records.js';
 
 /** `{{readme_summary}}`: a reference to the `store_as` of another template. */
 const PLACEHOLDER = /\{\{([A-Za-z0-9_]+_summary)\}\}/g;

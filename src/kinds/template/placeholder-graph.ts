@@ -3,8 +3,8 @@
  * edge per pair (a template may name the same store_as a thousand times, and three hundred templates may
  * share it). Cycles are searched only inside strongly connected components that can hold one.
  */
-import type { Located } from '../../core/analysis.js';
-import { formatBytes } from '../../core/text.js';
+import type { Located } from '../../model/analysis.js';
+import { formatBytes } from '../../model/text.js';
 import { MAX_NAMED, groupBy } from '../../engine/groups.js';
 import type { Groups } from '../../engine/groups.js';
 import type { FactsEntry } from '../../engine/rule.js';

@@ -1,8 +1,8 @@
-import { fixDocument } from '../../core/fix.js';
-import { lintProposed } from '../../core/lint.js';
-import { maxBytes } from '../../core/analyze.js';
-import type { ReadOutcome } from '../../core/file-identity.js';
-import { ConfigError } from '../../core/schemas.js';
+import { fixDocument } from '../../lint/fix.js';
+import { lintProposed } from '../../lint/lint.js';
+import { maxBytes } from '../../lint/analyze.js';
+import type { ReadOutcome } from '../../io/file-identity.js';
+import { ConfigError } from '../../project/schemas.js';
 import { closedObject, failureSchema, warningsProperty } from '../schemas.js';
 import { ToolError, defineTool, jsonOutput } from '../tool.js';
 import { documentAt } from '../document-args.js';

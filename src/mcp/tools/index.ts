@@ -1,5 +1,5 @@
 import { BUILTIN_KINDS } from '../../kinds/index.js';
-import { KIND_TOOLS } from '../../kinds/tools.js';
+import { KIND_TOOLS } from './kinds.js';
 import type { ToolDefinition } from '../tool.js';
 import { getDocument } from './get_document.js';
 import { listDocuments } from './list_documents.js';

@@ -1,5 +1,5 @@
-import { kindsFor, lint } from '../../core/lint.js';
-import { ConfigError } from '../../core/schemas.js';
+import { kindsFor, lint } from '../../lint/lint.js';
+import { ConfigError } from '../../project/schemas.js';
 import { closedObject, failureSchema } from '../schemas.js';
 import { ToolError, defineTool, jsonOutput } from '../tool.js';
 

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import type MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
-import type { Pos } from '../../core/position.js';
+import type { Pos } from '../../model/position.js';
 import { scanBlocks } from './scan.js';
 
 // Loaded on first use (synchronously, through its CommonJS build): a lint of processes only never pays for it.

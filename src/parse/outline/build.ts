@@ -7,7 +7,7 @@
 import { firstNonBlank, readBody } from './blocks.js';
 import type { Block, BodyText } from './blocks.js';
 import type { CompiledOutline, OutlineNode } from './data.js';
-import { record } from '../records.js';
+import { record } from '../../model/records.js';
 import type {
   BodySection,
   Bullet,

@@ -1,11 +1,11 @@
 /**
  * An outline as data (SysRS's is `schemas/sysrs-outline.json`; a configured kind may bring its own in
  * the same format, described by `schemas/outline.schema.json`) and the compiled form the walk reads.
- * Data reaching `compileOutline` has passed that schema (src/core/schemas.ts checks it when rules are
+ * Data reaching `compileOutline` has passed that schema (src/project/schemas.ts checks it when rules are
  * loaded); compiling applies a language's heading table and checks what a schema cannot say: headings
  * and keys unique among siblings once translated, reserved keys, `minChildren` within the children.
  */
-import type { HeadingTable } from '../../core/types.js';
+import type { HeadingTable } from '../../model/types.js';
 
 /** Content kind of a leaf section. */
 export type OutlineContent = 'prose' | 'list' | 'bullets' | 'updates';

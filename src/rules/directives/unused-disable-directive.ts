@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import type { Directive } from '../../engine/directives.js';
+import type { Directive } from '../../parse/directives.js';
 
 /**
  * An inline directive that suppresses nothing (ESLint's `reportUnusedDisableDirectives`). Reported by the

@@ -1,5 +1,5 @@
-import { FILE_START } from '../../core/position.js';
-import { formatBytes } from '../../core/text.js';
+import { FILE_START } from '../../model/position.js';
+import { formatBytes } from '../../model/text.js';
 import { defineRule } from '../../engine/rule.js';
 
 export const fileSize = defineRule({

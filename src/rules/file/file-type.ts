@@ -1,4 +1,4 @@
-import { FILE_START } from '../../core/position.js';
+import { FILE_START } from '../../model/position.js';
 import { defineRule } from '../../engine/rule.js';
 
 /** Never opened: an entry named like a document that is a folder. */

@@ -1,4 +1,4 @@
-import { FILE_START } from '../../core/position.js';
+import { FILE_START } from '../../model/position.js';
 import { defineRule } from '../../engine/rule.js';
 
 /** Only `lint --staged` meets it: a document whose path is in conflict in the git index has no blob to read. */

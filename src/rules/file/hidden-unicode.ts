@@ -1,5 +1,5 @@
-import { bytesMayHide, describeRun, hiddenRuns } from '../../core/hidden-unicode.js';
-import { LineIndex, quote } from '../../core/position.js';
+import { bytesMayHide, describeRun, hiddenRuns } from '../../model/hidden-unicode.js';
+import { LineIndex, quote } from '../../model/position.js';
 import { defineRule } from '../../engine/rule.js';
 
 /** Tag characters spelling `text` (U+E0020–U+E007E stand for ASCII). */

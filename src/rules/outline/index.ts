@@ -1,6 +1,6 @@
-import type { Pos } from '../../core/position.js';
-import { KeptDiagnostics } from '../../core/result.js';
-import type { Diagnostic } from '../../core/types.js';
+import type { Pos } from '../../model/position.js';
+import { KeptDiagnostics } from '../../model/result.js';
+import type { Diagnostic } from '../../model/types.js';
 import { unexpected } from '../../engine/rule.js';
 import type { Report, Rule } from '../../engine/rule.js';
 import { buildOutlineModel } from '../../parse/outline/build.js';

@@ -1,7 +1,7 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
 import { itemColumns, itemLine } from '../../parse/outline/build.js';
 import { wantedLine } from './messages.js';
-import { UUID, UUID_ANY_CASE } from '../../parse/uuid.js';
+import { UUID, UUID_ANY_CASE } from '../../model/uuid.js';
 
 export const listUuidOutline: OutlineRuleTemplate = {
   suffix: 'list-uuid',

@@ -2,7 +2,7 @@
  * Words the outline rules share: how a heading, a block or a list of choices reads in a message. The
  * model is structure; these turn it into the X and Y of "Unexpected X, expected Y".
  */
-import type { Pos } from '../../core/position.js';
+import type { Pos } from '../../model/position.js';
 import type { Block } from '../../parse/outline/blocks.js';
 import type { OutlineNode } from '../../parse/outline/data.js';
 import type { OutlineModel } from '../../parse/outline/model.js';

@@ -9,13 +9,13 @@
  * when they apply; a `propertyNames` error is reported through the errors about the key it holds.
  */
 import type { ErrorObject } from 'ajv';
-import type { SchemaCheck } from '../../core/frontmatter-doc.js';
-import { quote } from '../../core/position.js';
-import type { Pos } from '../../core/position.js';
+import type { SchemaCheck } from '../../parse/frontmatter-doc.js';
+import { quote } from '../../model/position.js';
+import type { Pos } from '../../model/position.js';
 import type { Fix, Report } from '../../engine/rule.js';
-import { bundledSchema } from '../../core/schemas.js';
-import { resolveRef } from '../../core/schema-refs.js';
-import type { Lookup } from '../../core/schema-refs.js';
+import { bundledSchema } from '../../project/schemas.js';
+import { resolveRef } from '../../parse/schema-refs.js';
+import type { Lookup } from '../../parse/schema-refs.js';
 import { constWords } from './words.js';
 
 /** A JSON Schema node, as far as messages read it; `true`/`false` are schemas too. */

@@ -3,7 +3,7 @@
  * where a key or value starts; the text tells whether it is written there as parsed (a plain scalar,
  * or inside quotes), so that nothing else is ever replaced.
  */
-import type { Pos } from '../../core/position.js';
+import type { Pos } from '../../model/position.js';
 import type { Fix } from '../../engine/rule.js';
 
 /** Line `line` (1-based) of `text`, without its CR. */

@@ -1,13 +1,13 @@
-import { linearPattern } from '../../core/linear-regexp.js';
-import { quote } from '../../core/position.js';
+import { linearPattern } from '../../parse/linear-regexp.js';
+import { quote } from '../../model/position.js';
 import { defineRule } from '../../engine/rule.js';
 import { errorsOf, expectation, followOf, reportView, valueWords } from './ajv-error.js';
 import type { ErrorView } from './ajv-error.js';
 import { isEmpty } from './empty-value.js';
 import { replaceWritten } from './fix-words.js';
-import { UUID, UUID_ANY_CASE } from '../../parse/uuid.js';
-import type { SchemaCheck } from '../../core/frontmatter-doc.js';
-import type { Pos } from '../../core/position.js';
+import { UUID, UUID_ANY_CASE } from '../../model/uuid.js';
+import type { SchemaCheck } from '../../parse/frontmatter-doc.js';
+import type { Pos } from '../../model/position.js';
 import { and, constWords, limitWords, phrase } from './words.js';
 import type { Follow } from './words.js';
 

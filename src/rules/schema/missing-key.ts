@@ -1,6 +1,6 @@
-import type { SchemaCheck } from '../../core/frontmatter-doc.js';
-import { propertiesOf } from '../../core/schema-refs.js';
-import type { SchemaNode as RefNode } from '../../core/schema-refs.js';
+import type { SchemaCheck } from '../../parse/frontmatter-doc.js';
+import { propertiesOf } from '../../parse/schema-refs.js';
+import type { SchemaNode as RefNode } from '../../parse/schema-refs.js';
 import { defineRule } from '../../engine/rule.js';
 import { errorsOf, expectation, lookupOf, node, reportView } from './ajv-error.js';
 import type { ErrorView, SchemaNode } from './ajv-error.js';

@@ -1,5 +1,5 @@
-import { quote } from '../../core/position.js';
-import { evaluatedKeys } from '../../core/schema-refs.js';
+import { quote } from '../../model/position.js';
+import { evaluatedKeys } from '../../parse/schema-refs.js';
 import { defineRule } from '../../engine/rule.js';
 import { errorsOf, expectation, followOf, keyNameErrorsOf, lookupOf, reportView } from './ajv-error.js';
 import type { SchemaNode } from './ajv-error.js';

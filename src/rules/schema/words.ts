@@ -3,7 +3,7 @@
  * `maxLength` that failed, `a string matching `^@` or a list` for the branches of an `anyOf`. A
  * subschema's `description` is always its own words for it and wins.
  */
-import { quote } from '../../core/position.js';
+import { quote } from '../../model/position.js';
 
 /** A literal value in a message: `` `POWER` ``, `` `42` ``, `` `{"a":1}` ``. */
 export function constWords(v: unknown): string {

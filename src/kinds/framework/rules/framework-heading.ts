@@ -1,4 +1,4 @@
-import { FILE_START, quote } from '../../../core/position.js';
+import { FILE_START, quote } from '../../../model/position.js';
 import { defineRule } from '../../../engine/rule.js';
 import type { FrameworkParse } from '../parse.js';
 

@@ -1,4 +1,4 @@
-import { quote } from '../../../core/position.js';
+import { quote } from '../../../model/position.js';
 import { defineCrossFileRule } from '../../../engine/rule.js';
 import { sourceOf } from '../parse.js';
 import type { SysrsFacts } from '../parse.js';

@@ -1,4 +1,4 @@
-import { FILE_START } from '../../../core/position.js';
+import { FILE_START } from '../../../model/position.js';
 import { defineCrossFileRule } from '../../../engine/rule.js';
 import { sourceOf } from '../parse.js';
 import type { SysrsFacts } from '../parse.js';

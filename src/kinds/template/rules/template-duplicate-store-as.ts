@@ -1,4 +1,4 @@
-import { quote } from '../../../core/position.js';
+import { quote } from '../../../model/position.js';
 import { reportDuplicates } from '../../../engine/groups.js';
 import { defineCrossFileRule } from '../../../engine/rule.js';
 import type { TemplateFacts } from '../parse.js';

@@ -1,4 +1,4 @@
-import { quote } from '../../../core/position.js';
+import { quote } from '../../../model/position.js';
 import { defineRule } from '../../../engine/rule.js';
 
 export const templateStrayText = defineRule({

@@ -1,0 +1,287 @@
+/**
+ * A project: one root as docgate sees it. Its configuration (SPEC §8), its kinds (the registry's, where
+ * the configuration places them, and kinds of its own, SPEC §9), the layout they make, the rule data of
+ * each kind (schemas, outlines, heading tables), and every rule id. Everything that lints, caches or
+ * serves documents works from a project; its `key` changes whenever any of that data does.
+ */
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { sha256 } from '../io/file-identity.js';
+import { Layout } from '../io/layout.js';
+import { linearPattern } from '../parse/linear-regexp.js';
+import type { Pos } from '../model/position.js';
+import { ConfigError, loadRuleData } from './schemas.js';
+import { CUSTOM_RULE_SUFFIXES, customKind } from '../kinds/custom/kind.js';
+import { BUILTIN_KINDS, rulesOf } from '../kinds/index.js';
+import type { RuleEntry } from '../kinds/index.js';
+import { loadSuppressions, suppressionsPath } from './baseline.js';
+import type { Suppressions } from './baseline.js';
+import { CONFIG_CANDIDATES, configProblem, loadConfig } from './config.js';
+import type { Config, Setting } from './config.js';
+import { GlobError, MAX_CONFIG_ALTERNATIVES, TooManyAlternatives, compileGlobs, compilePathGlob } from '../io/glob.js';
+import type { AlternativeBudget } from '../io/glob.js';
+import type { AnyKind, KindData } from '../engine/kind.js';
+
+export interface Project {
+  readonly root: string;
+  readonly config: Config;
+  /** Every kind, in registry order: the built-in ones, then the configured ones. */
+  readonly kinds: readonly AnyKind[];
+  readonly layout: Layout;
+  /** Every rule of every kind, by id. */
+  readonly rules: ReadonlyMap<string, RuleEntry>;
+  /** `--ignore-pattern` globs, added to the configuration's `ignores`. */
+  readonly ignorePatterns: readonly string[];
+  /** The baseline (SPEC §8): errors accepted per document and rule, applied where results are made. */
+  readonly suppressions: Suppressions;
+  kind(name: string): AnyKind | undefined;
+  data(kind: AnyKind): KindData;
+  /**
+   * The severity of each rule for the document at `path` (SPEC §8): the rule's default, then the
+   * configuration's `rules`, then every `overrides` block whose `files` match, later blocks winning.
+   */
+  severityFor(path: string): SeverityOf;
+  /**
+   * Rule files, configuration, kinds, ignore patterns and baseline: a lint cache or an MCP memory is
+   * valid only under the same key.
+   */
+  readonly key: string;
+  /** SHA-256 of `key`, computed on first use (node:crypto costs ~5 ms to load; a cache hit never needs it). */
+  readonly hash: string;
+  /**
+   * Every path the project was made from, whether it exists or not (the configuration files a root may
+   * have, its rule folder and rule files, the baseline): while none of their stat identities changes, a
+   * long-running server may keep the project instead of loading it at every call.
+   */
+  readonly inputs: readonly string[];
+}
+
+export interface ProjectOptions {
+  /** `--config FILE`, relative to `cwd`. */
+  config?: string;
+  cwd?: string;
+  /** `--ignore-pattern GLOB`s: root-relative, added to the configuration's `ignores` (ESLint's flag). */
+  ignorePatterns?: readonly string[];
+  /** `--suppressions-location FILE`, relative to `cwd` (default: docgate-suppressions.json at the root). */
+  suppressions?: string;
+}
+
+/** The options of a project alone (what a worker thread needs to load the same project). */
+export function projectOptions(o: ProjectOptions): ProjectOptions {
+  const out: ProjectOptions = {};
+  if (o.config !== undefined) out.config = o.config;
+  if (o.cwd !== undefined) out.cwd = o.cwd;
+  if (o.ignorePatterns !== undefined && o.ignorePatterns.length > 0) out.ignorePatterns = [...o.ignorePatterns];
+  if (o.suppressions !== undefined) out.suppressions = o.suppressions;
+  return out;
+}
+
+/** What a rule is for one document: `off` (not checked), `warning` or `error`. */
+export type SeverityOf = (rule: string) => 'off' | 'warning' | 'error';
+
+const projects = new Map<string, Project>();
+
+function level(setting: Setting | undefined): 'off' | 'warning' | 'error' | undefined {
+  return setting === 'warn' ? 'warning' : setting;
+}
+
+/** The severity function of a configuration over a set of rules (see Project.severityFor). */
+function severities(config: Config, rules: ReadonlyMap<string, RuleEntry>): (path: string) => SeverityOf {
+  const defaults = (rule: string): 'warning' | 'error' => (rules.get(rule)?.rule.severity === 'warning' ? 'warning' : 'error');
+  const base = (rule: string): 'off' | 'warning' | 'error' => level(config.rules[rule]) ?? defaults(rule);
+  const overrides = config.overrides.map((o) => ({ match: compileGlobs(o.files), rules: o.rules }));
+  if (overrides.length === 0) return () => base;
+  return (path) => {
+    const active = overrides.filter((o) => o.match(path));
+    if (active.length === 0) return base;
+    return (rule) => {
+      for (let i = active.length - 1; i >= 0; i--) {
+        const s = level(active[i]!.rules[rule]);
+        if (s !== undefined) return s;
+      }
+      return base(rule);
+    };
+  };
+}
+
+/** A configuration problem positioned in the configuration file. */
+function problemAt(config: Config, path: readonly (string | number)[], message: string, key = false): string {
+  const segments = path.map(String);
+  const at: Pos = key ? config.locator.key(segments) : config.locator.value(segments);
+  return configProblem(config.file ?? 'docgate.config', at, message);
+}
+
+/** The kinds of a configuration: the registry's (moved where `include` says), then the configured ones. */
+function kindsOf(config: Config): AnyKind[] {
+  const builtin = BUILTIN_KINDS.map((k) => {
+    const own = config.kinds[k.name];
+    return own?.include ? { ...k, include: own.include } : k;
+  });
+  const custom = Object.entries(config.kinds)
+    .filter(([name]) => !BUILTIN_KINDS.some((k) => k.name === name))
+    .map(([name, c]) => customKind(name, { include: c.include ?? [], id: c.id ?? 'stem', frontmatter: c.frontmatter!, ...(c.outline ? { outline: c.outline } : {}) }));
+  return [...builtin, ...custom];
+}
+
+/** `--ignore-pattern` globs, each compiled once to refuse a bad one (exit 2) before anything is linted. */
+function checkIgnorePatterns(globs: readonly string[]): void {
+  for (const g of globs) {
+    try {
+      compilePathGlob(g);
+    } catch (e) {
+      if (e instanceof GlobError) throw new ConfigError(`--ignore-pattern: Unexpected glob \`${g}\` (${e.message}), expected a root-relative glob such as \`processes/legacy-*.md\``);
+      throw e;
+    }
+  }
+}
+
+/** Everything of a configuration that needs the registry or a compiler: globs, patterns, rule ids. */
+function check(config: Config, rules: ReadonlyMap<string, RuleEntry>): void {
+  if (config.file === null) return;
+  const problems: string[] = [];
+  // One bound over every glob of the configuration (see MAX_CONFIG_ALTERNATIVES), reported once at the
+  // glob that passes it; the globs after it are not compiled (that would cost what the bound prevents).
+  const budget: AlternativeBudget = { left: MAX_CONFIG_ALTERNATIVES };
+  let over = false;
+  const glob = (path: (string | number)[], g: string, include = false): void => {
+    if (over) return;
+    const bad = (why: string): void => {
+      problems.push(problemAt(config, path, `Unexpected glob \`${g}\` (${why}), expected a root-relative glob such as \`processes/*.md\``));
+    };
+    try {
+      const compiled = compilePathGlob(g, budget);
+      if (include && compiled.namesGitFolder) bad('it names a path inside `.git`, which is never a document');
+    } catch (e) {
+      if (!(e instanceof GlobError)) throw e;
+      over = e instanceof TooManyAlternatives;
+      bad(e.message);
+    }
+  };
+  config.ignores.forEach((g, i) => glob(['ignores', i], g));
+  for (const [name, k] of Object.entries(config.kinds)) {
+    (k.include ?? []).forEach((g, i) => glob(['kinds', name, 'include', i], g, true));
+    if (k.fileName !== undefined) {
+      try {
+        linearPattern(k.fileName);
+      } catch (e) {
+        problems.push(problemAt(config, ['kinds', name, 'fileName'], `Unexpected pattern \`${k.fileName}\` (${(e as Error).message.split('\n')[0]}), expected a regular expression without back-references or lookaround`));
+      }
+    }
+  }
+  const ruleIds = (path: (string | number)[], settings: Record<string, unknown>): void => {
+    for (const id of Object.keys(settings)) {
+      if (!rules.has(id)) problems.push(problemAt(config, [...path, id], `Unexpected rule id \`${id}\`, expected a rule id of docgate (see docs/rules.md) or of a configured kind`, true));
+    }
+  };
+  ruleIds(['rules'], config.rules);
+  config.overrides.forEach((o, i) => {
+    o.files.forEach((g, j) => glob(['overrides', i, 'files', j], g));
+    ruleIds(['overrides', i, 'rules'], o.rules);
+  });
+  if (/^(?:\/|[A-Za-z]:)|(?:^|[\\/])\.\.(?:[\\/]|$)/.test(config.schemas)) {
+    problems.push(problemAt(config, ['schemas'], `Unexpected rule folder \`${config.schemas}\`, expected a folder inside the root, relative to it`));
+  }
+  if (problems.length > 0) throw new ConfigError(problems.join('\n'));
+}
+
+/** The rule data each kind's parse and rules read, for one kind of a project. */
+function kindData(kind: AnyKind, config: Config, rules: { schema: KindData['schema']; outline: unknown; headingTables: KindData['headingTables'] }): KindData {
+  const pattern = config.kinds[kind.name]?.fileName;
+  const fileName = pattern !== undefined ? { pattern: linearPattern(pattern), expected: `a name matching \`${pattern}\`` } : kind.fileName ? { pattern: new RegExp(kind.fileName.pattern), expected: kind.fileName.expected } : null;
+  return { schema: rules.schema, outline: rules.outline, headingTables: rules.headingTables, fileName };
+}
+
+/**
+ * The project of `root`: its configuration read and checked, its rule files read (every call: a rule
+ * file or configuration changed since is seen), and everything made from them cached by their content.
+ */
+export function loadProject(root: string, options: ProjectOptions = {}): Project {
+  const config = loadConfig(root, { ...options, builtinKinds: BUILTIN_KINDS.map((k) => k.name) });
+  const kinds = kindsOf(config);
+  const ruleData = loadRuleData(root, kinds, config.schemas);
+  const ignorePatterns = options.ignorePatterns ?? [];
+  // Without ignore patterns the key is what it was before they existed (caches stay valid).
+  const key = `${config.file ?? ''}\0${config.text}\0${ruleData.key}${ignorePatterns.length > 0 ? `\0${ignorePatterns.join('\0')}` : ''}`;
+  const load = (): Suppressions => loadSuppressions(root, options.suppressions, options.cwd ?? process.cwd());
+  const cached = projects.get(`${root}\0${key}`);
+  const inputs = projectInputs(root, options, kinds, config.schemas);
+  if (cached) return withBaseline(cached, load, inputs);
+
+  const rules = rulesOf(kinds);
+  check(config, rules);
+  checkIgnorePatterns(ignorePatterns);
+  const byName = new Map(kinds.map((k) => [k.name, k]));
+  const data = new Map(kinds.map((k) => [k.name, kindData(k, config, ruleData.kinds.get(k.name)!)]));
+  const layout = new Layout(
+    kinds.map((k) => ({ kind: k.name, include: k.include, variants: k.variants })),
+    [...config.ignores, ...ignorePatterns],
+  );
+  let digest: string | undefined;
+  const project: Project = {
+    inputs: [],
+    root,
+    config,
+    kinds,
+    layout,
+    rules,
+    ignorePatterns,
+    get suppressions(): Suppressions {
+      throw new Error('internal: the baseline is read through the project view of loadProject');
+    },
+    kind: (name) => byName.get(name),
+    data: (kind) => data.get(kind.name)!,
+    severityFor: severities(config, rules),
+    key,
+    get hash() {
+      return (digest ??= sha256(key));
+    },
+  };
+  projects.set(`${root}\0${key}`, project);
+  return withBaseline(project, load, inputs);
+}
+
+/** The paths a project of `root` is made from (see Project.inputs); docgate's own files never change under it. */
+function projectInputs(root: string, options: ProjectOptions, kinds: readonly AnyKind[], folder = 'schemas'): string[] {
+  const cwd = options.cwd ?? process.cwd();
+  const configs = options.config !== undefined ? [resolve(cwd, options.config)] : CONFIG_CANDIDATES.map((n) => join(root, n));
+  const rules = join(root, folder);
+  const names = new Set(kinds.flatMap((k) => [k.ruleFiles.schema, k.ruleFiles.outline].filter((n): n is string => n !== undefined)));
+  // Heading tables edited in place leave their folder's identity as it was: each is an input too.
+  const patterns = kinds.flatMap((k) => (k.ruleFiles.headingTables ? [k.ruleFiles.headingTables] : []));
+  for (const name of patterns.length > 0 ? listNames(rules) : []) if (patterns.some((p) => p.test(name))) names.add(name);
+  return [...configs, rules, ...[...names].map((n) => join(rules, n)), suppressionsPath(root, options.suppressions, cwd)];
+}
+
+/** The names in a folder, none when it cannot be listed (then its own identity stands for it). */
+function listNames(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The project as one call sees it: its baseline read on first use (a tool that refuses its arguments
+ * reads nothing), its key extended by the baseline's text (without one, the key of the rest alone), and
+ * the inputs of this call's options.
+ */
+function withBaseline(base: Project, load: () => Suppressions, inputs: readonly string[]): Project {
+  let suppressions: Suppressions | undefined;
+  let key: string | undefined;
+  let digest: string | undefined;
+  const baseline = (): Suppressions => (suppressions ??= load());
+  const keyOf = (): string => {
+    const s = baseline();
+    return (key ??= s.text === null ? base.key : `${base.key}\0${s.file}\0${s.text}`);
+  };
+  return Object.create(base, {
+    suppressions: { get: baseline, enumerable: true },
+    key: { get: keyOf, enumerable: true },
+    hash: { get: () => (digest ??= sha256(keyOf())), enumerable: true },
+    inputs: { value: inputs, enumerable: true },
+  }) as Project;
+}
+
+/** The rule-id suffixes a configured kind brings (for the configuration schema). */
+export { CUSTOM_RULE_SUFFIXES };

@@ -1,0 +1,188 @@
+/**
+ * The cache of `docgate lint --staged --cache` (SPEC §10): analyses keyed by path and git blob id,
+ * which git computed already. Content-addressed, so nothing about the working tree is trusted (no stat,
+ * no racy entries): an entry is valid exactly while the index holds that blob at that path, under the
+ * same docgate version and rules. A path keeps its last few versions, so switching branches back and
+ * forth, or a commit's HEAD side, finds its blobs analyzed.
+ *
+ * The file has the lint cache's layout (a header line, then one section of rows per kind, then rows
+ * added since the section was written) under its own key, so neither cache ever reads the other's rows.
+ */
+import { MAX_UPDATES, readCacheFile, writeCacheFile } from './cache-file.js';
+import type { CacheFile } from './cache-file.js';
+import { decodeRows, decodeTrees, encodeRows, encodeTrees, keepableTree } from './cache-rows.js';
+import type { CacheEntry, CacheKinds, TreeResults } from './cache-rows.js';
+import type { Kind } from '../model/types.js';
+import { BUILD_ID } from '../io/version.js';
+
+/** Versions kept per path (newest first); more are dropped when a kind's rows are folded. */
+const MAX_VERSIONS = 3;
+/** Trees whose results across files are kept per kind (newest first): a few branches switched between. */
+const MAX_TREES = 4;
+
+type Versions = Map<string, CacheEntry[]>;
+
+export class StagedCache {
+  private readonly parsed = new Map<Kind, Versions>();
+  /** Per kind, the rows of its updates as read, and those added in this run. */
+  private readonly pending = new Map<Kind, [string, CacheEntry][]>();
+  private readonly touched = new Set<Kind>();
+  /** Kinds whose section did not decode: written whole. */
+  private readonly broken = new Set<Kind>();
+  /** Per kind, the trees read (or added): decoded on first use. */
+  private readonly trees = new Map<Kind, [string, TreeResults][]>();
+  private readonly treesTouched = new Set<Kind>();
+  private linkFreeTouched = false;
+  problem: string | null = null;
+
+  private constructor(
+    readonly file: string,
+    private readonly root: string,
+    private readonly data: CacheFile,
+    private readonly kinds: CacheKinds,
+  ) {}
+
+  static key(rulesKey: string): string {
+    return `staged\0${rulesKey}`;
+  }
+
+  static load(file: string, version: string, rulesKey: string, root: string, kinds: CacheKinds): StagedCache {
+    const key = StagedCache.key(rulesKey);
+    const read = readCacheFile(file, version, key, root);
+    if ('data' in read) return new StagedCache(file, root, read.data, kinds);
+    const cache = new StagedCache(file, root, { docgate: version, ...(BUILD_ID !== null ? { build: BUILD_ID } : {}), rules: key, kinds: {}, updates: {} }, kinds);
+    cache.problem = read.problem;
+    return cache;
+  }
+
+  private versions(kind: Kind): Versions {
+    const known = this.parsed.get(kind);
+    if (known) return known;
+    const v: Versions = new Map();
+    const pending: [string, CacheEntry][] = [];
+    const add = (path: string, entry: CacheEntry): void => {
+      const list = v.get(path);
+      // Later rows are newer: first in the list.
+      if (list) list.unshift(entry);
+      else v.set(path, [entry]);
+    };
+    try {
+      const section = this.data.kinds[kind];
+      const updates = this.data.updates?.[kind];
+      if (section !== undefined) decodeRows(kind, String(section), this.kinds, add);
+      if (updates !== undefined) {
+        decodeRows(kind, String(updates), this.kinds, (path, entry) => {
+          add(path, entry);
+          pending.push([path, entry]);
+        });
+      }
+    } catch {
+      // A bad row: the kind starts afresh (its files are analyzed again).
+      v.clear();
+      pending.length = 0;
+      this.broken.add(kind);
+      this.touched.add(kind);
+    }
+    this.parsed.set(kind, v);
+    this.pending.set(kind, pending);
+    return v;
+  }
+
+  /** The analysis of `path` as the blob `identity` (`<mode>:<oid>`), when cached (with its rules, if `full`). */
+  get(kind: Kind, path: string, identity: string, full: boolean): CacheEntry | undefined {
+    return this.versions(kind).get(path)?.find((e) => e.identity === identity && (e.full || !full));
+  }
+
+  private treeList(kind: Kind): [string, TreeResults][] {
+    let list = this.trees.get(kind);
+    if (list) return list;
+    const text = this.data.trees?.[kind];
+    try {
+      list = text === undefined ? [] : decodeTrees(kind, String(text), this.kinds);
+    } catch {
+      list = []; // a bad row: no tree of this kind is known (the next whole run writes them again)
+    }
+    this.trees.set(kind, list);
+    return list;
+  }
+
+  /**
+   * The results across files of the documents of `kind` in the git tree `tree` (HEAD's), as a run that
+   * analyzed that whole tree found them; null when no run did (under these rules).
+   */
+  tree(kind: Kind, tree: string): TreeResults | null {
+    return this.treeList(kind).find(([t]) => t === tree)?.[1] ?? null;
+  }
+
+  /** Keeps a tree's results across files (those whose lists the file can hold; else nothing). */
+  setTree(kind: Kind, tree: string, results: TreeResults): void {
+    if (!keepableTree(results)) return;
+    const list = this.treeList(kind).filter(([t]) => t !== tree);
+    list.unshift([tree, results]);
+    this.trees.set(kind, list.slice(0, MAX_TREES));
+    this.treesTouched.add(kind);
+  }
+
+  /** Whether a whole run found the git tree `tree` without a link where documents are looked for (see staged.ts `fromTree`). */
+  linkFree(tree: string): boolean {
+    return this.data.linkFree?.includes(tree) ?? false;
+  }
+
+  setLinkFree(tree: string): void {
+    const list = this.data.linkFree ?? [];
+    if (list[0] === tree) return;
+    this.data.linkFree = [tree, ...list.filter((t) => t !== tree)].slice(0, MAX_TREES);
+    this.linkFreeTouched = true;
+  }
+
+  /** Whether a path has rows of this kind: a test made for each path of the index (decodes the kind's rows). */
+  has(kind: Kind): (path: string) => boolean {
+    const v = this.versions(kind);
+    return (path) => v.has(path);
+  }
+
+  set(path: string, entry: CacheEntry): void {
+    const v = this.versions(entry.kind);
+    const list = (v.get(path) ?? []).filter((e) => e.identity !== entry.identity);
+    list.unshift(entry);
+    v.set(path, list);
+    this.pending.get(entry.kind)!.push([path, entry]);
+    this.touched.add(entry.kind);
+  }
+
+  /**
+   * Writes what this run added: as rows beside the kind's section, or folded into it (each path's
+   * newest versions; paths no longer in the index dropped) once there are many. `present`: per kind
+   * looked at, the paths the index holds. A cache that cannot be written is a warning, never a failure.
+   */
+  save(present: ReadonlyMap<Kind, ReadonlySet<string>>): string | null {
+    if (this.touched.size === 0 && this.treesTouched.size === 0 && !this.linkFreeTouched) return null;
+    const trees = (this.data.trees ??= {});
+    for (const kind of this.treesTouched) trees[kind] = encodeTrees(this.trees.get(kind)!);
+    const updates = (this.data.updates ??= {});
+    for (const kind of this.touched) {
+      const pending = this.pending.get(kind)!;
+      if (!this.broken.has(kind) && this.data.kinds[kind] !== undefined && pending.length <= MAX_UPDATES) {
+        updates[kind] = encodeRows(pending, this.kinds);
+        continue;
+      }
+      const keep = present.get(kind);
+      const rows: [string, CacheEntry][] = [];
+      for (const [path, list] of [...this.versions(kind)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        if (keep && !keep.has(path)) continue;
+        // Oldest first, so that reading them back (later rows newer) keeps the order.
+        for (const e of list.slice(0, MAX_VERSIONS).reverse()) rows.push([path, e]);
+      }
+      this.data.kinds[kind] = encodeRows(rows, this.kinds);
+      delete updates[kind];
+      pending.length = 0;
+    }
+    const problem = writeCacheFile(this.root, this.file, this.data);
+    if (problem !== null) return problem;
+    this.touched.clear();
+    this.treesTouched.clear();
+    this.linkFreeTouched = false;
+    this.broken.clear();
+    return null;
+  }
+}
