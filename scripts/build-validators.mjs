@@ -14,7 +14,7 @@ const out = join(repo, 'dist', 'validators');
 // The schema files the kinds of the registry read (tsc has compiled it into dist/ by now), the
 // configuration's, and the one every outline file is checked against when rules are loaded.
 const { BUILTIN_KINDS } = await import('../dist/kinds/index.js');
-const { OUTLINE_SCHEMA_FILE } = await import('../dist/project/schemas.js');
+const { OUTLINE_SCHEMA_FILE } = await import('../dist/project/rule-files.js');
 const files = [...BUILTIN_KINDS.flatMap((k) => (k.ruleFiles.schema ? [k.ruleFiles.schema] : [])), 'docgate.config.schema.json', OUTLINE_SCHEMA_FILE];
 const standaloneCode = standalone.default ?? standalone;
 

@@ -4,7 +4,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { documentsGlob, registryConfigSchema, rulesOf } from '../dist/kinds/index.js';
+import { documentsGlob, rulesOf } from '../dist/kinds/index.js';
+import { registryConfigSchema } from '../dist/project/config-schema.js';
 import { rulesMarkdown } from '../dist/report/rules-doc.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');

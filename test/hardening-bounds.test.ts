@@ -14,7 +14,7 @@ import { parseCacheFile, serializeCacheFile } from '../src/store/cache-file.js';
 import type { CacheFile } from '../src/store/cache-file.js';
 import { MAX_DIAGNOSTICS, capDiagnostics, finalizeDiagnostics, renderError } from '../src/model/result.js';
 import type { Diagnostic } from '../src/model/types.js';
-import { checkSysrsBody } from '../src/kinds/sysrs/outline.js';
+import { checkSysrsBody } from '../src/project/outline-files.js';
 import type { SysrsOutline } from '../src/kinds/sysrs/outline.js';
 import { BIN, REPO, fixture } from './helpers.js';
 import { startMcp, structuredOf, textOf } from './fixtures/mcp/harness.js';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join, relative } from 'node:path';
 import { expect } from 'vitest';
 import { lint } from '../src/lint/lint.js';
-import type { LintRun } from '../src/lint/lint.js';
+import type { LintRun } from '../src/lint/run.js';
 
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = join(REPO, 'bin', 'docgate.js');

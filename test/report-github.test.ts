@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LintRun } from '../src/lint/lint.js';
+import type { LintRun } from '../src/lint/run.js';
 import { formatDiagnostic } from '../src/model/result.js';
 import type { Diagnostic, ParseFailureResult } from '../src/model/types.js';
 import { github, githubStepSummary, markdownCell } from '../src/report/github.js';

@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import type { LintRun } from '../src/lint/lint.js';
+import type { LintRun } from '../src/lint/run.js';
 import { formatDiagnostic } from '../src/model/result.js';
 import type { Diagnostic, ParseFailureResult } from '../src/model/types.js';
 import { junit, xmlAttr, xmlText } from '../src/report/junit.js';

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import type { LintRun } from '../src/lint/lint.js';
+import type { LintRun } from '../src/lint/run.js';
 import { formatDiagnostic } from '../src/model/result.js';
 import type { Diagnostic, ParseFailureResult } from '../src/model/types.js';
 import { RULE_DESCRIPTIONS, describeRule } from '../src/report/rule-descriptions.js';

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeBytes } from '../src/lint/analyze.js';
 import { lint } from '../src/lint/lint.js';
-import type { LintRun } from '../src/lint/lint.js';
+import type { LintRun } from '../src/lint/run.js';
 import { MAX_DIAGNOSTICS, renderError, resultOf } from '../src/model/result.js';
 import { loadProject } from '../src/project/project.js';
 import { MAX_DEPTH, MAX_YAML_LENGTH } from '../src/parse/yaml-frontmatter.js';

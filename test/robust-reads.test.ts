@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { analyzeFile } from '../src/lint/analyze.js';
 import { discover } from '../src/io/layout.js';
+import { builtinLayout } from '../src/kinds/index.js';
 import { lint } from '../src/lint/lint.js';
 import { loadProject } from '../src/project/project.js';
 import { BIN, REPO, fixture } from './helpers.js';
@@ -78,7 +79,7 @@ describe('a 10 MB file is refused by size without being read', () => {
 
   it('analyzeFile: one open (the size is read from the handle), zero bytes read, a file-size failure', () => {
     const report = spy(files);
-    for (const ref of discover(root)) {
+    for (const ref of discover(root, undefined, undefined, builtinLayout())) {
       const a = analyzeFile(ref, rules);
       expect(a!.diagnostics.map((d) => d.rule)).toEqual(['file-size']);
     }
@@ -143,7 +144,7 @@ describe('a file deleted between discovery and read', () => {
   it('analyzeFile on a discovered file that is then deleted: null (omitted)', () => {
     const root = join(tmp, 'gone-ref');
     put(root, 'processes/gone.md', GOOD);
-    const [ref] = discover(root);
+    const [ref] = discover(root, undefined, undefined, builtinLayout());
     rmSync(ref!.abs);
     expect(analyzeFile(ref!, rules)).toBeNull();
   });

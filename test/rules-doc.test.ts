@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { documentsGlob, registryConfigSchema, rulesOf } from '../src/kinds/index.js';
+import { documentsGlob, rulesOf } from '../src/kinds/index.js';
+import { registryConfigSchema } from '../src/project/config-schema.js';
 import { rulesMarkdown } from '../src/report/rules-doc.js';
 import { REPO } from './helpers.js';
 

@@ -3,19 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { splitFrontmatter } from '../src/parse/frontmatter.js';
 import type { HeadingTable } from '../src/model/types.js';
-import {
-  checkSysrsBody,
-  sysrsKey,
-  SYSRS_OUTLINE_RULES,
-  type SysrsBody,
-  type SysrsBodyCheck,
-  type SysrsContainerSection,
-  type SysrsListSection,
-  type SysrsOutline,
-  type SysrsProseSection,
-  type SysrsReferencesSection,
-  type SysrsUpdatesSection,
-} from '../src/kinds/sysrs/outline.js';
+import { sysrsKey, SYSRS_OUTLINE_RULES, type SysrsBody, type SysrsBodyCheck, type SysrsContainerSection, type SysrsListSection, type SysrsOutline, type SysrsProseSection, type SysrsReferencesSection, type SysrsUpdatesSection } from '../src/kinds/sysrs/outline.js';
+import { checkSysrsBody } from '../src/project/outline-files.js';
 import { OutlineDataError } from '../src/parse/outline/data.js';
 
 const fixtures = new URL('./fixtures/sysrs-outline/', import.meta.url);

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, UsageError } from '../project/schemas.js';
+import { ConfigError, UsageError } from '../model/errors.js';
 
 export interface ReportTarget {
   format: string;

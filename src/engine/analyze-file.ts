@@ -7,7 +7,7 @@ import type { Analysis } from '../model/analysis.js';
 import type { Pos } from '../model/position.js';
 import { KeptDiagnostics, hasError } from '../model/result.js';
 import { Suppressions, findDirectives } from '../parse/directives.js';
-import type { SeverityOf } from '../project/project.js';
+import type { SeverityOf } from './rule.js';
 import type { Diagnostic } from '../model/types.js';
 import { decode } from '../parse/file-stage.js';
 import type { FileProblem, FileStage } from '../parse/file-stage.js';

@@ -4,7 +4,7 @@ import type { Diagnostic } from '../model/types.js';
 import type { AnyKind } from './kind.js';
 import { unexpected } from './rule.js';
 import type { FactsEntry } from './rule.js';
-import type { SeverityOf } from '../project/project.js';
+import type { SeverityOf } from './rule.js';
 
 /** The analyses of one kind as its rules across files see them, in path order. */
 function entriesOf(analyses: readonly Analysis[], kind: string): FactsEntry<unknown>[] {

@@ -5,7 +5,7 @@
  * through this interface; src/kinds/index.ts is the only list of them.
  */
 import type { FrontmatterParse, SchemaCheck } from '../parse/frontmatter-doc.js';
-import type { CompiledSchema } from '../project/schemas.js';
+import type { CompiledSchema } from '../parse/schema-check.js';
 import type { HeadingTable } from '../model/types.js';
 import type { FieldsParse } from '../parse/fields.js';
 import type { OutlineModel } from '../parse/outline/model.js';

@@ -12,6 +12,9 @@ import type { FieldsParse } from '../parse/fields.js';
 import type { OutlineModel } from '../parse/outline/model.js';
 import type { FileStage } from '../parse/file-stage.js';
 
+/** What a rule is for one document: `off` (not checked), `warning` or `error`. */
+export type SeverityOf = (rule: string) => 'off' | 'warning' | 'error';
+
 export type Severity = 'error' | 'warning';
 
 export type { Fix } from '../model/types.js';

@@ -6,7 +6,7 @@
  * looks at the working tree.
  */
 import { createRequire } from 'node:module';
-import { ConfigError } from '../project/schemas.js';
+import { ConfigError } from '../model/errors.js';
 
 // node:child_process is loaded when git is first run: it costs a run that never runs git (every run
 // but --staged) several milliseconds of start-up, a tenth of a one-file lint.

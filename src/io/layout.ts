@@ -8,7 +8,6 @@ import { GitIgnored, realRelative } from './git-ignored.js';
 import type { Kind } from '../model/types.js';
 import { compileGlobs, compilePathGlob, inGitFolder } from './glob.js';
 import type { PathGlob } from './glob.js';
-import { BUILTIN_KINDS } from '../kinds/index.js';
 
 /** One document found under the root. */
 export interface FileRef {
@@ -143,18 +142,6 @@ export class Layout {
       this.folders(k).some((f) => rel === '' || f.dir === rel || f.dir.startsWith(`${rel}/`) || (rel.startsWith(`${f.dir === '' ? '' : `${f.dir}/`}`) && (f.depth > 1 || f.variants))),
     );
   }
-}
-
-let defaultLayout: Layout | undefined;
-
-/** The layout of SPEC §1: every kind where the registry puts it, nothing ignored. */
-export function builtinLayout(): Layout {
-  return (defaultLayout ??= new Layout(BUILTIN_KINDS.map((k) => ({ kind: k.name as Kind, include: k.include, variants: k.variants }))));
-}
-
-/** The kind (and language) of a root-relative path in the built-in layout. */
-export function classify(path: string): { kind: Kind; lang: string | null } | null {
-  return builtinLayout().classify(path);
 }
 
 /**
@@ -312,7 +299,7 @@ function isGitName(name: string): boolean {
  * its own path (linked folders are listed after every other, in path order). Globs of a kind that start
  * from the same folder share its listing, and each finds its own documents there.
  */
-export function discover(root: string, kinds?: ReadonlySet<Kind>, folders?: Map<string, string | null>, layout: Layout = builtinLayout(), git?: GitIgnored): FileRef[] {
+export function discover(root: string, kinds: ReadonlySet<Kind> | undefined, folders: Map<string, string | null> | undefined, layout: Layout, git?: GitIgnored): FileRef[] {
   const realRoot = realFolder(root) ?? realpathSync.native(root);
   const ignoredByGit = git ?? new GitIgnored(realRoot);
   const out: FileRef[] = [];
@@ -459,7 +446,7 @@ function absolute(root: string, rel: string): string {
 }
 
 /** The reference of a document known by its root-relative path (a listing kept in the lint cache). */
-export function refAt(root: string, path: string, kind: Kind, layout: Layout = builtinLayout()): FileRef {
+export function refAt(root: string, path: string, kind: Kind, layout: Layout): FileRef {
   return { path, abs: absolute(root, path), kind, lang: layout.langOf(kind, path) };
 }
 

@@ -2,10 +2,9 @@
  * The registry: the only list of docgate's kinds. Everything that lists kinds or rules (docs, SARIF,
  * the configuration's rule ids, the hook's globs, JUnit suites, MCP enums) reads it from here.
  */
-import { configSchema } from '../project/config-schema.js';
 import type { AnyKind } from '../engine/kind.js';
-import { OUTLINE_RULE_TEMPLATES } from '../rules/outline/index.js';
-import { CUSTOM_RULE_SUFFIXES } from './custom/kind.js';
+import { Layout } from '../io/layout.js';
+import type { Kind } from '../model/types.js';
 import type { RuleMeta } from '../engine/rule.js';
 import { frameworkKind } from './framework/kind.js';
 import { processKind } from './process/kind.js';
@@ -62,12 +61,14 @@ export function documentsGlob(kinds: readonly AnyKind[] = BUILTIN_KINDS): string
   return globs.length === 1 ? globs[0]! : `{${globs.join(',')}}`;
 }
 
-/** The JSON Schema of the configuration file, made from the registry (its kinds and rule ids). */
-export function registryConfigSchema(): Record<string, unknown> {
-  const suffixes = [...CUSTOM_RULE_SUFFIXES, ...OUTLINE_RULE_TEMPLATES.map((t) => t.suffix)];
-  return configSchema(
-    BUILTIN_KINDS.map((k) => ({ name: k.name, fileName: k.fileName !== null })),
-    [...rulesOf().keys()],
-    suffixes,
-  );
+let defaultLayout: Layout | undefined;
+
+/** The built-in layout: every kind where the registry puts it, nothing ignored. */
+export function builtinLayout(): Layout {
+  return (defaultLayout ??= new Layout(BUILTIN_KINDS.map((k) => ({ kind: k.name as Kind, include: k.include, variants: k.variants }))));
+}
+
+/** The kind (and language) of a root-relative path in the built-in layout. */
+export function classify(path: string): { kind: Kind; lang: string | null } | null {
+  return builtinLayout().classify(path);
 }

@@ -1,12 +1,13 @@
 import { analyzeFileIdentified } from './analyze.js';
 import type { Analysis } from '../model/analysis.js';
 import type { FileRef } from '../io/layout.js';
-import type { Memo } from './lint.js';
+import type { Memo } from './memo.js';
 import { hasError } from '../model/result.js';
 import { served } from './row.js';
 import type { ParseFailureResult } from '../model/types.js';
 import { suppressIn } from '../project/baseline.js';
-import type { Project, SeverityOf } from '../project/project.js';
+import type { Project } from '../project/project.js';
+import type { SeverityOf } from '../engine/rule.js';
 
 /**
  * A document of the MCP server under the baseline (SPEC §8): its result with the suppressed errors

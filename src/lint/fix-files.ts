@@ -6,9 +6,9 @@
 import { fixDocument } from './fix.js';
 import { readLimited } from '../io/file-identity.js';
 import { realRootOf, refAt } from '../io/layout.js';
-import type { LintRun } from './lint.js';
+import type { LintRun } from './run.js';
 import { WriteRefused, rewriteFile } from '../io/safe-fs.js';
-import { allResults } from '../model/tally.js';
+import { allResults } from './tally.js';
 import { maxBytes } from './analyze.js';
 import type { Project } from '../project/project.js';
 import { UNREAD_RULES } from '../rules/file/index.js';

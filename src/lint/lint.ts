@@ -1,3 +1,6 @@
+import { byPath, fromCache } from './memo.js';
+import type { Memo, Reuse, Target } from './memo.js';
+import type { LintReport, LintRun } from './run.js';
 import { statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { analyzeFileIdentified, analyzeRead } from './analyze.js';
@@ -16,7 +19,7 @@ import type { Split } from './parallel.js';
 import { hasError, resultOf } from '../model/result.js';
 import { skippedPath } from '../project/named-paths.js';
 import { realFolder } from '../io/safe-fs.js';
-import { ConfigError } from '../project/schemas.js';
+import { ConfigError } from '../model/errors.js';
 import type { Diagnostic, Kind, ParseFailureResult } from '../model/types.js';
 import { Suppressions } from '../parse/directives.js';
 import { unexpected } from '../engine/rule.js';
@@ -28,7 +31,7 @@ import type { RuleEntry } from '../kinds/index.js';
 import { applySuppressions } from '../project/baseline.js';
 import type { Counts } from '../project/baseline.js';
 import { servedUnderBaseline } from './baseline-doc.js';
-import { tally } from '../model/tally.js';
+import { tally } from './tally.js';
 
 /**
  * The one lint pipeline (SPEC §9): plan what to check from a project's layout, reuse what a memo knows
@@ -46,34 +49,7 @@ export interface LintOptions extends ProjectOptions {
   project?: Project;
 }
 
-/** SPEC §4.3 / §8 `json`: what every report format is made from. */
-export interface LintReport {
-  /** The documents that fail: an error (with their warnings too). */
-  results: ParseFailureResult[];
-  /** The documents that pass with warnings (the same shape). */
-  warnings: ParseFailureResult[];
-  filesChecked: number;
-  /** Errors and warnings of `results` and `warnings`. */
-  problemCount: number;
-  errorCount: number;
-  warningCount: number;
-}
 
-/** The report plus what was checked, for formats that list passing files too (JUnit). */
-export interface LintRun extends LintReport {
-  root: string;
-  checked: Pick<FileRef, 'path' | 'kind'>[];
-  /** Every rule of the project by id (kinds of the root's own included): what reports describe rules by. */
-  rules?: ReadonlyMap<string, RuleEntry>;
-  /** The project's kinds in registry order (JUnit suites). */
-  kinds?: readonly string[];
-  /** A configuration file is in effect (the json report then carries warnings and counts, SPEC §8). */
-  configured?: boolean;
-  /** The errors of the documents checked per document and rule, before the baseline dropped any (for the baseline flags). */
-  errorCounts?: Counts;
-  /** `--fix-dry-run`: root-relative path → the text after every fix, for the documents the fixes would change (SPEC §11). */
-  outputs?: ReadonlyMap<string, string>;
-}
 
 /** Resolves `--root`: it must exist and be a folder (else a configuration error, exit 2). */
 export function resolveRoot(root: string, cwd = process.cwd()): string {
@@ -88,18 +64,6 @@ export function resolveRoot(root: string, cwd = process.cwd()): string {
   return abs;
 }
 
-export interface Target {
-  /** The path as the user gave it. */
-  given: string;
-  /** Root-relative path with `/` separators ('' = the root itself). */
-  rel: string;
-  dir: boolean;
-  /**
-   * Not found by its name, which Node decoded lossily from the command line (a file name that is not
-   * valid UTF-8 arrives with U+FFFD): discovery finds it by that lossy name, or it is "no such file".
-   */
-  lossy?: string;
-}
 
 /** A root-relative path with `/` separators, or null when `abs` lies outside `root`. Lexical: no I/O. */
 function inside(root: string, abs: string): string | null {
@@ -169,27 +133,8 @@ export interface Plan {
   skipped: string[];
 }
 
-export function byPath<T extends { path: string }>(refs: T[]): T[] {
-  // Each kind's list is sorted already: merging a few sorted runs is linear for V8's TimSort.
-  return refs.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
 
-/** What a run may reuse instead of listing, reading and analyzing. */
-export interface Memo {
-  /** A kind's documents, when the memo can vouch for them without listing their folders; else null. */
-  listing(kind: Kind): FileRef[] | null;
-  /**
-   * A kind's folders were just listed (with each folder's identity, null for one not listed), and `ignores`
-   * the files git's answers came from, with their identities (null: missing; see git-ignored.ts).
-   */
-  listed(kind: Kind, folders: ReadonlyMap<string, string | null>, refs: readonly FileRef[], ignores: ReadonlyMap<string, string | null>): void;
-  /** What is known of a document: its analysis, still valid; bytes already read to find that out; or nothing. */
-  lookup(ref: FileRef, full: boolean): Reuse | null;
-  /** A document just analyzed (`full`: with its rules, not only for its facts). */
-  remember(ref: FileRef, full: boolean, result: IdentifiedAnalysis): void;
-}
 
-export type Reuse = { analysis: Analysis } | { read: ReadOutcome; hash: string };
 
 /**
  * Finds what to lint. Only the kinds of the selected documents are listed: cross-file rules never
@@ -508,8 +453,3 @@ export interface Timing extends Split {
   kept?: 'few' | 'all';
 }
 
-export function fromCache(ref: Pick<FileRef, 'path'>, e: CacheEntry): Analysis {
-  const a: Analysis = { path: ref.path, kind: e.kind, id: e.id, diagnostics: e.diagnostics, facts: e.facts, doc: null };
-  if (e.directives) a.directives = e.directives;
-  return a;
-}

@@ -18,8 +18,11 @@ import { GITLINK, IndexTree, SYMLINK, isLink, meets } from '../io/index-tree.js'
 import type { IndexRef } from '../io/index-tree.js';
 import { existsAsDirectory, refAt } from '../io/layout.js';
 import type { FileRef } from '../io/layout.js';
-import { byPath, finish, fill, analyzeHere, fromCache, plan, prepare } from './lint.js';
-import type { LintOptions, LintRun, Memo, Reuse } from './lint.js';
+import { finish, fill, analyzeHere, plan, prepare } from './lint.js';
+import { byPath, fromCache } from './memo.js';
+import type { LintOptions } from './lint.js';
+import type { Memo, Reuse } from './memo.js';
+import type { LintRun } from './run.js';
 import { addResults, factsKey } from '../store/cache-rows.js';
 import type { CacheEntry } from '../store/cache-rows.js';
 import { StagedCache } from '../store/staged-cache.js';

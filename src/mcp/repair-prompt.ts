@@ -6,8 +6,8 @@
 import { documentText } from '../lint/document-text.js';
 import { escapeHidden } from '../model/hidden-unicode.js';
 import { lint, plan } from '../lint/lint.js';
-import type { Memo } from '../lint/lint.js';
-import { allResults } from '../model/tally.js';
+import type { Memo } from '../lint/memo.js';
+import { allResults } from '../lint/tally.js';
 import type { Project } from '../project/project.js';
 import { documentAt } from './document-args.js';
 import { ToolError } from './tool.js';

@@ -1,7 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { isInside, listInside, realFolder, resolved } from '../io/safe-fs.js';
-import { BUNDLED_SCHEMA_DIR, ownSchemaDir, readBundledRuleFile, readRuleFile } from '../project/schemas.js';
+import { BUNDLED_SCHEMA_DIR, ownSchemaDir, readBundledRuleFile, readRuleFile } from '../project/rule-files.js';
 import { byCodePoint } from './text.js';
 
 export const SCHEMA_URI_PREFIX = 'docgate://schemas/';

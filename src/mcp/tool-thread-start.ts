@@ -1,6 +1,19 @@
 import { createRequire } from 'node:module';
 import type { Worker } from 'node:worker_threads';
-import type { WorkerConfig } from './workers.js';
+import type { ProjectOptions } from '../project/project.js';
+
+/**
+ * Which thread runs a tool: the one repository thread (tools that read the root's documents, through one
+ * live Repository), or one of a few pure threads (tools that only turn their arguments into an answer).
+ */
+export type Lane = 'repository' | 'pure';
+
+export interface WorkerConfig {
+  root: string;
+  lane: Lane;
+  /** `--config` and `--suppressions-location` (with the folder they are relative to). */
+  project: ProjectOptions;
+}
 
 const require = createRequire(import.meta.url);
 

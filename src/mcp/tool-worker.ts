@@ -14,7 +14,7 @@ import { TOOLS } from './tools/index.js';
 import type { PromptAnswer, ToolReply, ToolRequest, WorkerConfig } from './workers.js';
 import { repairPrompt } from './repair-prompt.js';
 import { ToolError } from './tool.js';
-import { ConfigError } from '../project/schemas.js';
+import { ConfigError } from '../model/errors.js';
 
 const { root, lane, project } = workerData as WorkerConfig;
 // Tests only: a repository thread that ends as it starts, maybe before the server listens to it (started ahead by `docgate mcp`).

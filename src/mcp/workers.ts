@@ -2,22 +2,11 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { errorResult } from './run-tool.js';
 import { startToolThread } from './tool-thread-start.js';
-import type { StartedThread } from './tool-thread-start.js';
+import type { Lane, StartedThread, WorkerConfig } from './tool-thread-start.js';
+
+export type { Lane, WorkerConfig };
 import type { ToolAnswer } from './run-tool.js';
 import type { ProjectOptions } from '../project/project.js';
-
-/**
- * Which thread runs a tool: the one repository thread (tools that read the root's documents, through one
- * live Repository), or one of a few pure threads (tools that only turn their arguments into an answer).
- */
-export type Lane = 'repository' | 'pure';
-
-export interface WorkerConfig {
-  root: string;
-  lane: Lane;
-  /** `--config` and `--suppressions-location` (with the folder they are relative to). */
-  project: ProjectOptions;
-}
 
 export interface ToolRequest {
   seq: number;

@@ -1,4 +1,4 @@
-import type { Directive } from '../parse/directives.js';
+import type { Pos } from './position.js';
 import type { Diagnostic, Kind } from './types.js';
 
 /** A value with the position it was read from. */
@@ -8,17 +8,31 @@ export interface Located<T> {
   column: number;
 }
 
-import type { FrameworkDoc, FrameworkFacts } from '../kinds/framework/parse.js';
-import type { ProcessDoc, ProcessFacts } from '../kinds/process/parse.js';
-import type { SysrsDoc, SysrsFacts } from '../kinds/sysrs/parse.js';
-import type { TemplateDoc, TemplateFacts } from '../kinds/template/parse.js';
+/** An inline directive of a document (`docgate-disable-next-line rule`), as src/parse/directives.ts finds it. */
+export interface Directive {
+  /** Where the directive is written (what `unused-disable-directive` points at). */
+  at: Pos;
+  /** The directive as written, without comment markers and reason (`docgate-disable-next-line unknown-key`). */
+  text: string;
+  /** The rules it names; null for every rule. */
+  rules: string[] | null;
+  /** The lines it covers, inclusive (`to` Infinity: to the end of the file). */
+  from: number;
+  to: number;
+}
 
-export type { FrameworkDoc, ProcessDoc, SysrsDoc, TemplateDoc };
+/**
+ * What a file contributes to the cross-file rules: each kind's own shape (a kind's rules read it as
+ * theirs, `KindDef`'s `F`), tagged with the kind. Small, so the index of a whole root stays cheap to keep.
+ */
+export interface Facts {
+  readonly kind: string;
+}
 
-/** What a file contributes to the cross-file rules; small, so the index of a whole root stays cheap to keep. */
-export type Facts = TemplateFacts | FrameworkFacts | ProcessFacts | SysrsFacts;
-
-export type Doc = TemplateDoc | FrameworkDoc | ProcessDoc | SysrsDoc;
+/** A parsed document: each kind's own shape (`KindDef`'s `D`), tagged with the kind. */
+export interface Doc {
+  readonly kind: string;
+}
 
 /** Everything the core learns from one file on its own (before cross-file rules). */
 export interface Analysis {

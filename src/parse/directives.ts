@@ -9,22 +9,13 @@
  * A directive may end with ` -- reason`. Rules about the file as a whole (encoding, size, read) are never
  * disabled inline. A directive that suppresses nothing is reported (`unused-disable-directive`).
  */
+import type { Directive } from '../model/analysis.js';
 import type { Pos } from '../model/position.js';
+
+export type { Directive };
 
 /** How a kind's files carry directives. */
 export type DirectiveSyntax = 'markdown' | 'template' | 'none';
-
-export interface Directive {
-  /** Where the directive is written (what `unused-disable-directive` points at). */
-  at: Pos;
-  /** The directive as written, without comment markers and reason (`docgate-disable-next-line unknown-key`). */
-  text: string;
-  /** The rules it names; null for every rule. */
-  rules: string[] | null;
-  /** The lines it covers, inclusive (`to` Infinity: to the end of the file). */
-  from: number;
-  to: number;
-}
 
 const MARKDOWN = /<!--\s*docgate-(disable-next-line|disable-line|disable|enable)(?=[\s-]|-->)(.*?)-->/g;
 const YAML_NEXT = /^\s*#\s*docgate-disable-next-line(?=\s|$)(.*)$/;

@@ -2,8 +2,9 @@ import { splitFrontmatter } from './frontmatter.js';
 import type { FrontmatterSplit } from './frontmatter.js';
 import { FILE_START } from '../model/position.js';
 import type { Locator } from '../model/position.js';
-import type { CompiledSchema, JsonSchema } from '../project/schemas.js';
-import { applyDefaults } from '../project/schemas.js';
+import type { CompiledSchema, JsonSchema } from './schema-check.js';
+import type { Lookup } from './schema-refs.js';
+import { applyDefaults } from './schema-check.js';
 import type { ErrorObject } from 'ajv';
 import { parseYamlFrontmatter } from './yaml-frontmatter.js';
 import type { YamlIssue } from './yaml-frontmatter.js';
@@ -25,6 +26,8 @@ export interface SchemaCheck {
   data: unknown;
   locator: Locator;
   schema: JsonSchema;
+  /** How the schema's `$ref`s find the documents they name. */
+  lookup: Lookup;
   /** The file's text, for fixes that must see how a value is written (a plain or a quoted scalar). */
   text?: string;
 }
@@ -34,7 +37,7 @@ const NO_LOCATOR: Locator = { value: () => FILE_START, key: () => FILE_START };
 /** Validates data against a compiled schema; null when it passes. */
 export function checkSchema(schema: CompiledSchema, data: unknown, locator: Locator, text?: string): SchemaCheck | null {
   if (schema.validate(data)) return null;
-  return { errors: schema.validate.errors ?? [], data, locator, schema: schema.schema, ...(text !== undefined ? { text } : {}) };
+  return { errors: schema.validate.errors ?? [], data, locator, schema: schema.schema, lookup: schema.lookup, ...(text !== undefined ? { text } : {}) };
 }
 
 /** Splits, parses and schema-checks the frontmatter of a markdown document (processes, SysRS, configured kinds). */

@@ -11,7 +11,7 @@ import { existsAsDirectory } from '../io/layout.js';
 import { LineIndex } from '../model/position.js';
 import { failureOf } from '../model/result.js';
 import { readInside, realFolder, whyUnread } from '../io/safe-fs.js';
-import { ConfigError } from './schemas.js';
+import { ConfigError } from '../model/errors.js';
 import type { ParseFailureResult } from '../model/types.js';
 
 export const SUPPRESSIONS_FILE = 'docgate-suppressions.json';

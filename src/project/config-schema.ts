@@ -3,6 +3,9 @@
  * and kinds it accepts are the registry's). `npm run docs` writes it to schemas/docgate.config.schema.json,
  * which editors and the MCP server's resources read; test/config.test.ts fails when that file is stale.
  */
+import { BUILTIN_KINDS, rulesOf } from '../kinds/index.js';
+import { CUSTOM_RULE_SUFFIXES } from '../kinds/custom/kind.js';
+import { OUTLINE_RULE_TEMPLATES } from '../rules/outline/index.js';
 
 export const CONFIG_SCHEMA_ID = 'https://docgate.dev/schemas/docgate.config.schema.json';
 
@@ -77,4 +80,14 @@ export function configSchema(builtinKinds: readonly { name: string; fileName: bo
     },
     additionalProperties: false,
   };
+}
+
+/** The JSON Schema of the configuration file, made from the registry (its kinds and rule ids). */
+export function registryConfigSchema(): Record<string, unknown> {
+  const suffixes = [...CUSTOM_RULE_SUFFIXES, ...OUTLINE_RULE_TEMPLATES.map((t) => t.suffix)];
+  return configSchema(
+    BUILTIN_KINDS.map((k) => ({ name: k.name, fileName: k.fileName !== null })),
+    [...rulesOf().keys()],
+    suffixes,
+  );
 }

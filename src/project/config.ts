@@ -9,7 +9,9 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { FILE_START, quote } from '../model/position.js';
 import type { Locator, Pos } from '../model/position.js';
-import { BUNDLED_SCHEMA_DIR, ConfigError, compileRuleFile } from './schemas.js';
+import { compileRuleFile } from './schemas.js';
+import { BUNDLED_SCHEMA_DIR } from './rule-files.js';
+import { ConfigError } from '../model/errors.js';
 import { parseYamlFrontmatter } from '../parse/yaml-frontmatter.js';
 import type { YamlIssue } from '../parse/yaml-frontmatter.js';
 import { SCHEMA_RULES } from '../rules/schema/index.js';
@@ -161,7 +163,7 @@ export function loadConfig(root: string, options: { config?: string; cwd?: strin
     const rest = errors.filter(
       (e) => e.keyword !== 'propertyNames' && e.propertyName === undefined && !/\/propertyNames\//.test(e.schemaPath) && ![...unknownKinds].some((k) => e.instancePath === `/kinds/${k}` || e.instancePath.startsWith(`/kinds/${k}/`)),
     );
-    const check = { errors: rest, data, locator: yaml.locator, schema: schema.schema };
+    const check = { errors: rest, data, locator: yaml.locator, schema: schema.schema, lookup: schema.lookup };
     for (const d of runRules(SCHEMA_RULES, { path: name, problem: null, decoding: null, fileName: null }, { schema: check })) {
       problems.push(configProblem(name, d, d.message));
     }

@@ -9,12 +9,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonSyntaxPos, jsonValuePos } from '../parse/json-position.js';
 import type { Pos } from '../model/position.js';
-import { BUNDLED_SCHEMA_DIR, OUTLINE_SCHEMA_FILE, PRECOMPILED_DIR, RuleDataError, compileRuleFile } from './schemas.js';
-import type { CompiledSchema } from './schemas.js';
+import { PRECOMPILED_DIR, compileRuleFile } from './schemas.js';
+import { BUNDLED_SCHEMA_DIR, OUTLINE_SCHEMA_FILE } from './rule-files.js';
+import { RuleDataError } from '../model/errors.js';
+import type { CompiledSchema } from '../parse/schema-check.js';
 import type { HeadingTable } from '../model/types.js';
 import { compileOutline, OutlineDataError, pointerOf, pointerSegments } from '../parse/outline/data.js';
 import type { CompiledOutline, OutlineData } from '../parse/outline/data.js';
 import { outlineProblem } from '../parse/outline/schema-problem.js';
+import { SYSRS_OUTLINE_NAME } from '../kinds/sysrs/parse.js';
+import type { SysrsBodyCheck } from '../kinds/sysrs/outline.js';
+import { checkOutlineBody } from '../rules/outline/index.js';
 
 /** Where an outline's or a table's problem is in its file's text. */
 function problemPos(text: string, e: OutlineDataError | TableProblem): Pos {
@@ -144,3 +149,16 @@ export function checkOutline(text: string, outlineFile: string, tables: Readonly
   return { outline, headingTables };
 }
 
+/**
+ * Checks a SysRS body against the outline and parses it into the body model.
+ * body = file text after the frontmatter; bodyLineOffset = number of file lines before it;
+ * table = null for English, else the variant's heading table.
+ * limit: keep only the diagnostics a result shows (the first `limit` by position, sorted as in a
+ * result); without it, every diagnostic, sorted by position, then in rule order and the order found.
+ * Outline data that schemas/outline.schema.json (or the compile) refuses throws an OutlineDataError.
+ */
+export function checkSysrsBody(body: string, bodyLineOffset: number, outline: unknown, table: HeadingTable | null, limit?: number): SysrsBodyCheck {
+  const offset = Number.isInteger(bodyLineOffset) && bodyLineOffset > 0 ? bodyLineOffset : 0;
+  const compiled = compileOutline(checkOutlineData(outline), table);
+  return checkOutlineBody(typeof body === 'string' ? body : '', offset, compiled, { prefix: 'sysrs', name: SYSRS_OUTLINE_NAME, ...(limit === undefined ? {} : { limit }) });
+}

@@ -6,8 +6,8 @@
 import { join } from 'node:path';
 import { Layout, existsAsDirectory, gitIgnoresPath } from '../io/layout.js';
 import { inGitFolder } from '../io/glob.js';
-import { ruleFilesUsed } from './schemas.js';
-import type { RuleFilesUsed } from './schemas.js';
+import { ruleFilesUsed } from './rule-data.js';
+import type { RuleFilesUsed } from './rule-data.js';
 import type { Project } from './project.js';
 
 export interface EffectiveConfig {

@@ -10,7 +10,8 @@ import { sha256 } from '../io/file-identity.js';
 import { Layout } from '../io/layout.js';
 import { linearPattern } from '../parse/linear-regexp.js';
 import type { Pos } from '../model/position.js';
-import { ConfigError, loadRuleData } from './schemas.js';
+import { loadRuleData } from './rule-data.js';
+import { ConfigError } from '../model/errors.js';
 import { CUSTOM_RULE_SUFFIXES, customKind } from '../kinds/custom/kind.js';
 import { BUILTIN_KINDS, rulesOf } from '../kinds/index.js';
 import type { RuleEntry } from '../kinds/index.js';
@@ -20,6 +21,7 @@ import { CONFIG_CANDIDATES, configProblem, loadConfig } from './config.js';
 import type { Config, Setting } from './config.js';
 import { GlobError, MAX_CONFIG_ALTERNATIVES, TooManyAlternatives, compileGlobs, compilePathGlob } from '../io/glob.js';
 import type { AlternativeBudget } from '../io/glob.js';
+import type { SeverityOf } from '../engine/rule.js';
 import type { AnyKind, KindData } from '../engine/kind.js';
 
 export interface Project {
@@ -76,8 +78,6 @@ export function projectOptions(o: ProjectOptions): ProjectOptions {
   return out;
 }
 
-/** What a rule is for one document: `off` (not checked), `warning` or `error`. */
-export type SeverityOf = (rule: string) => 'off' | 'warning' | 'error';
 
 const projects = new Map<string, Project>();
 

@@ -1,5 +1,5 @@
 import { escapeHidden } from '../model/hidden-unicode.js';
-import type { LintRun } from '../lint/lint.js';
+import type { LintRun } from '../lint/run.js';
 import { formatDiagnostic } from '../model/result.js';
 import type { Diagnostic } from '../model/types.js';
 import { reported, summaryLine } from './summary.js';

@@ -1,5 +1,5 @@
 import { escapeCandidates, jsonEscape } from '../model/hidden-unicode.js';
-import type { LintRun } from '../lint/lint.js';
+import type { LintRun } from '../lint/run.js';
 
 /**
  * SPEC §4.3 / §8 `json`. Without a configuration file: `{ results, filesChecked, problemCount }`, as

@@ -1,5 +1,5 @@
 import { escapeCandidates } from '../model/hidden-unicode.js';
-import type { LintRun } from '../lint/lint.js';
+import type { LintRun } from '../lint/run.js';
 import type { Kind, ParseFailureResult } from '../model/types.js';
 import { BUILTIN_KINDS } from '../kinds/index.js';
 

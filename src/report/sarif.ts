@@ -1,7 +1,7 @@
 import { escapeCandidates, jsonEscape } from '../model/hidden-unicode.js';
-import type { LintRun } from '../lint/lint.js';
+import type { LintRun } from '../lint/run.js';
 import { formatDiagnostic } from '../model/result.js';
-import type { FormatContext } from './index.js';
+import type { FormatContext } from './context.js';
 import { RULE_DESCRIPTIONS, describeRule } from './rule-descriptions.js';
 import { reported } from './summary.js';
 

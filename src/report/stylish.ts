@@ -1,6 +1,6 @@
 import { escapeHidden } from '../model/hidden-unicode.js';
 import { formatDiagnostic } from '../model/result.js';
-import type { LintRun } from '../lint/lint.js';
+import type { LintRun } from '../lint/run.js';
 import { reported, summaryLine } from './summary.js';
 
 export interface StylishOptions {

@@ -1,4 +1,4 @@
-import type { LintReport } from '../lint/lint.js';
+import type { LintReport } from '../lint/run.js';
 import type { ParseFailureResult } from '../model/types.js';
 
 /** The documents a report shows: those that fail and those with warnings only, by path. */

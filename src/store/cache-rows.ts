@@ -4,7 +4,7 @@
  * the root can change), and the results across files of a kind, by path.
  */
 import type { Facts } from '../model/analysis.js';
-import { builtinLayout } from '../io/layout.js';
+import { builtinLayout } from '../kinds/index.js';
 import type { Layout } from '../io/layout.js';
 import { MAX_DIAGNOSTICS } from '../model/result.js';
 import { isPosition } from '../engine/facts-codec.js';

@@ -2,7 +2,7 @@ import { fixDocument } from '../../lint/fix.js';
 import { lintProposed } from '../../lint/lint.js';
 import { maxBytes } from '../../lint/analyze.js';
 import type { ReadOutcome } from '../../io/file-identity.js';
-import { ConfigError } from '../../project/schemas.js';
+import { ConfigError } from '../../model/errors.js';
 import { closedObject, failureSchema, warningsProperty } from '../schemas.js';
 import { ToolError, defineTool, jsonOutput } from '../tool.js';
 import { documentAt } from '../document-args.js';

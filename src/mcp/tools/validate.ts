@@ -1,5 +1,5 @@
 import { kindsFor, lint } from '../../lint/lint.js';
-import { ConfigError } from '../../project/schemas.js';
+import { ConfigError } from '../../model/errors.js';
 import { closedObject, failureSchema } from '../schemas.js';
 import { ToolError, defineTool, jsonOutput } from '../tool.js';
 

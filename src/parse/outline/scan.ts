@@ -13,7 +13,7 @@
  * test/outline-scanner.test.ts runs both on every SysRS of a generated corpus, the fixtures and hostile
  * bodies and asserts the same blocks.
  */
-import type { Block, ItemChild, ListItem } from './blocks.js';
+import type { Block, ItemChild, ListItem } from './block.js';
 
 /** What a line (from its first non-blank character) could start, as far as the scanner needs to know. */
 const enum Start {

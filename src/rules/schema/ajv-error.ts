@@ -13,7 +13,6 @@ import type { SchemaCheck } from '../../parse/frontmatter-doc.js';
 import { quote } from '../../model/position.js';
 import type { Pos } from '../../model/position.js';
 import type { Fix, Report } from '../../engine/rule.js';
-import { bundledSchema } from '../../project/schemas.js';
 import { resolveRef } from '../../parse/schema-refs.js';
 import type { Lookup } from '../../parse/schema-refs.js';
 import { constWords } from './words.js';
@@ -56,8 +55,7 @@ function valueAt(data: unknown, path: readonly string[]): unknown {
 
 /** How messages follow a `$ref` of the checked schema: its own `$id` is itself, other `$id`s are docgate's. */
 export function lookupOf(check: SchemaCheck): Lookup {
-  const own = check.schema.$id;
-  return (id) => (id === own ? check.schema : bundledSchema(id));
+  return check.lookup;
 }
 
 /** Where a `$ref` in the checked schema lands, for describing it. */

@@ -1,4 +1,4 @@
-import type { FrameworkDoc } from '../../../model/analysis.js';
+import type { FrameworkDoc } from '../../../kinds/framework/parse.js';
 import { closedObject, notFoundSchema, parseFailureAnswerSchema, resultSchema, warningsProperty } from '../../schemas.js';
 import { failureAnswer, notFoundOutput, outcome, withWarnings } from '../../entries.js';
 import { defineTool, resultOutput } from '../../tool.js';

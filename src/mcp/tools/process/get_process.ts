@@ -1,4 +1,4 @@
-import type { ProcessDoc } from '../../../model/analysis.js';
+import type { ProcessDoc, ProcessFacts } from '../../../kinds/process/parse.js';
 import type { Entry } from '../../../lint/repository.js';
 import { failureAnswer, outcome, withWarnings } from '../../entries.js';
 import { closedObject, notFoundSchema, parseFailureAnswerSchema, warningsProperty } from '../../schemas.js';
@@ -7,7 +7,7 @@ import { defineTool, jsonOutput } from '../../tool.js';
 /** The name a process answers to besides its slug: the parsed name, or the one a failing file still declares. */
 function nameOf(e: Entry): string | null {
   if (e.analysis.row) return String(e.analysis.row.name);
-  return e.analysis.facts.kind === 'process' ? (e.analysis.facts.name?.value ?? null) : null;
+  return e.analysis.facts.kind === 'process' ? ((e.analysis.facts as ProcessFacts).name?.value ?? null) : null;
 }
 
 export const getProcess = defineTool<{ name: string }>({

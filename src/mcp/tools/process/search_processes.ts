@@ -1,4 +1,5 @@
-import type { DocRow, ProcessDoc } from '../../../model/analysis.js';
+import type { DocRow } from '../../../model/analysis.js';
+import type { ProcessDoc } from '../../../kinds/process/parse.js';
 import { documentText } from '../../../lint/document-text.js';
 import { rowOutcome } from '../../entries.js';
 import { processContent } from '../../../kinds/process/parse.js';

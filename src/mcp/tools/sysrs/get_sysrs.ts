@@ -1,4 +1,4 @@
-import type { SysrsDoc } from '../../../model/analysis.js';
+import type { SysrsDoc } from '../../../kinds/sysrs/parse.js';
 import { failureAnswer, outcome, withWarnings } from '../../entries.js';
 import { languageInput, sysrsResultSchema } from '../../schemas.js';
 import { checkLanguage, checkSysrsId } from './args.js';

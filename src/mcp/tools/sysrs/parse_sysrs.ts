@@ -1,4 +1,4 @@
-import type { SysrsDoc } from '../../../model/analysis.js';
+import type { SysrsDoc } from '../../../kinds/sysrs/parse.js';
 import { analyzeBytes } from '../../../lint/analyze.js';
 import { sysrsKind } from '../../../kinds/sysrs/kind.js';
 import { resultOf } from '../../../model/result.js';

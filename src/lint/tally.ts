@@ -1,6 +1,6 @@
-import type { LintReport } from '../lint/lint.js';
-import { failureOf, hasError } from './result.js';
-import type { ParseFailureResult } from './types.js';
+import type { LintReport } from './run.js';
+import { failureOf, hasError } from '../model/result.js';
+import type { ParseFailureResult } from '../model/types.js';
 
 /** The part of a report made from the results of the documents checked. */
 export type Tally = Omit<LintReport, 'filesChecked'>;
