@@ -223,7 +223,10 @@ async function measureMcp(b) {
     const page = first.res.structuredContent;
     const warm = [];
     for (let c = 0; c < CALLS; c++) warm.push((await time('list_sysrs', { max_results: 100, offset: (c * 100) % page.total })).ms);
-    const ids = page.results.filter((r) => r.id).slice(0, CALLS).map((r) => r.id);
+    const ids = page.results
+      .filter((r) => r.id)
+      .slice(0, CALLS)
+      .map((r) => r.id);
     for (const id of ids) await time('get_sysrs', { id });
     const get = [];
     for (const id of ids) get.push((await time('get_sysrs', { id })).ms);

@@ -321,7 +321,7 @@ export function generateCorpus({ n = 10000, seed = 1, root, write = true }) {
   const nTemplates = Math.max(5, Math.round(n * 0.025));
   const nFrameworks = Math.max(4, Math.round(n * 0.025));
   const nSysrsTotal = Math.round(n * 0.4);
-  const nVariants = Math.max(1, Math.round(nSysrsTotal * 0.05 / 1.05));
+  const nVariants = Math.max(1, Math.round((nSysrsTotal * 0.05) / 1.05));
   const nSysrs = nSysrsTotal - nVariants;
   const nProcesses = n - nTemplates - nFrameworks - nSysrs - nVariants;
   const nBroken = Math.max(8, Math.round(n * 0.02));
@@ -444,9 +444,12 @@ export function generateCorpus({ n = 10000, seed = 1, root, write = true }) {
     }
     const firstDay = r.int(0, 1500);
     const days = [firstDay];
-    for (const u of doc.tree.en.leaves.find((l) => l.def.content === 'updates')?.items ?? []) days.push(days[days.length - 1] + r.int(1, 90));
+    for (const _u of doc.tree.en.leaves.find((l) => l.def.content === 'updates')?.items ?? []) days.push(days[days.length - 1] + r.int(1, 90));
     const style = r.int(0, 2);
-    const updTs = days.slice(1).reverse().map((day) => timestamp(r, day, style)); // newest first
+    const updTs = days
+      .slice(1)
+      .reverse()
+      .map((day) => timestamp(r, day, style)); // newest first
     const setUpdates = (tree) => {
       const u = tree.leaves.find((l) => l.def.content === 'updates');
       if (u) u.items.forEach((it, j) => (it.ts = updTs[j]));
@@ -742,8 +745,12 @@ function template(r, name, store, refs) {
   if (r.chance(0.3)) lines.push(`# NOTE: ${sentence(r)}`);
   const doc = cap(r.pick(WORDS)).toUpperCase();
   lines.push('framework: POWER');
-  lines.push(`purpose: Generate ${doc}.md as the ${r.pick(ADJ)} reference for every ${r.pick(WORDS)} and ${r.pick(WORDS)} that a ${r.pick(WORDS)} reader needs.`);
-  lines.push(`output: Markdown file with the required header (title, Date, Version) and the required footer (a horizontal rule and the generation date); ${sentence(r).toLowerCase()}`);
+  lines.push(
+    `purpose: Generate ${doc}.md as the ${r.pick(ADJ)} reference for every ${r.pick(WORDS)} and ${r.pick(WORDS)} that a ${r.pick(WORDS)} reader needs.`,
+  );
+  lines.push(
+    `output: Markdown file with the required header (title, Date, Version) and the required footer (a horizontal rule and the generation date); ${sentence(r).toLowerCase()}`,
+  );
   const use = refs.map((s) => `{{${s}}}`).join(', ');
   lines.push(`work: ${use ? `Use ${use} for context, then ` : ''}${sentence(r).toLowerCase()} ${sentence(r)}`);
   if (r.chance(0.3)) lines.push(`  ${sentence(r)}`); // continuation line

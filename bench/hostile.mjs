@@ -47,23 +47,51 @@ function root(name, fill) {
   return roots[name];
 }
 const cases = [
-  { label: 'one 2 MiB SysRS of `### x` lines', args: () => ['lint', '--root', root('big1', (r) => put(r, 'docs/sysrs/big.md', bigSysrs(0))), '--format', 'json'] },
+  {
+    label: 'one 2 MiB SysRS of `### x` lines',
+    args: () => ['lint', '--root', root('big1', (r) => put(r, 'docs/sysrs/big.md', bigSysrs(0))), '--format', 'json'],
+  },
   {
     label: 'five 2 MiB SysRS, `--cache`, cold',
     before: (b) => rmSync(join(TMP, `cache-${b.name}`), { force: true }),
-    args: (b) => ['lint', '--root', root('big5', (r) => [0, 1, 2, 3, 4].forEach((i) => put(r, `docs/sysrs/big${i}.md`, bigSysrs(i)))), '--format', 'json', '--cache', '--cache-location', join(TMP, `cache-${b.name}`)],
+    args: (b) => [
+      'lint',
+      '--root',
+      root('big5', (r) => [0, 1, 2, 3, 4].forEach((i) => put(r, `docs/sysrs/big${i}.md`, bigSysrs(i)))),
+      '--format',
+      'json',
+      '--cache',
+      '--cache-location',
+      join(TMP, `cache-${b.name}`),
+    ],
     after: (b) => `cache ${fmt(statSync(join(TMP, `cache-${b.name}`)).size / 1024)} KB`,
   },
   { label: 'the same, warm', args: (b) => ['lint', '--root', roots.big5, '--format', 'json', '--cache', '--cache-location', join(TMP, `cache-${b.name}`)] },
   {
     label: '4,000 processes named `Same`, json',
-    args: () => ['lint', '--root', root('same', (r) => { for (let i = 0; i < 4000; i++) put(r, `processes/p${String(i).padStart(4, '0')}.md`, '---\nname: Same\n---\n\n# Same\n'); }), '--format', 'json'],
+    args: () => [
+      'lint',
+      '--root',
+      root('same', (r) => {
+        for (let i = 0; i < 4000; i++) put(r, `processes/p${String(i).padStart(4, '0')}.md`, '---\nname: Same\n---\n\n# Same\n');
+      }),
+      '--format',
+      'json',
+    ],
     output: true,
   },
   { label: '4,000 processes named `Same`, stylish', args: () => ['lint', '--root', roots.same], output: true },
   {
     label: '300 templates of 16 KB, `{{a_summary}}` × 1,000 each, one `store_as`',
-    args: () => ['lint', '--root', root('graph', (r) => { for (let i = 0; i < 300; i++) put(r, `templates/power/t${String(i).padStart(3, '0')}.txt`, template(i)); }), '--format', 'json'],
+    args: () => [
+      'lint',
+      '--root',
+      root('graph', (r) => {
+        for (let i = 0; i < 300; i++) put(r, `templates/power/t${String(i).padStart(3, '0')}.txt`, template(i));
+      }),
+      '--format',
+      'json',
+    ],
   },
 ];
 
@@ -84,7 +112,14 @@ try {
     }
     for (const b of builds) {
       const rs = per[b.name];
-      rows.push({ label: c.label, build: b.name, wall: stats(rs.map((r) => r.ms)), rss: stats(rs.map((r) => r.rssMB)), codes: [...new Set(rs.map((r) => r.code))].join(','), note: b.name === builds.at(-1).name ? note : '' });
+      rows.push({
+        label: c.label,
+        build: b.name,
+        wall: stats(rs.map((r) => r.ms)),
+        rss: stats(rs.map((r) => r.rssMB)),
+        codes: [...new Set(rs.map((r) => r.code))].join(','),
+        note: b.name === builds.at(-1).name ? note : '',
+      });
     }
   }
   const cell = (s, unit) => (s.samples.length > 1 ? `${fmt(s.median)} ${unit} (${fmt(s.min)}–${fmt(s.max)})` : `${fmt(s.median)} ${unit}`);

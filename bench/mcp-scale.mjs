@@ -18,7 +18,12 @@ if (!opt.root) {
   process.exit(2);
 }
 const CALLS = Number(opt.calls);
-const transport = new StdioClientTransport({ command: process.execPath, args: [join(REPO, 'bin', 'docgate.js'), 'mcp', '--root', resolve(opt.root)], cwd: REPO, stderr: 'pipe' });
+const transport = new StdioClientTransport({
+  command: process.execPath,
+  args: [join(REPO, 'bin', 'docgate.js'), 'mcp', '--root', resolve(opt.root)],
+  cwd: REPO,
+  stderr: 'pipe',
+});
 transport.stderr?.on('data', (d) => process.env.MCP_SCALE_STDERR && process.stderr.write(d));
 const client = new Client({ name: 'docgate-mcp-scale', version: '1.0.0' });
 await client.connect(transport);

@@ -93,7 +93,9 @@ for (let r = 0; r < RUNS; r++) {
       if (s.value.isError) throw new Error(`search_processes failed: ${s.value.content?.[0]?.text}`);
       out.search.push(s.at - t1);
       out.searchPing.push(ping2.ms);
-      log(`bench: run ${r + 1}: idle ping ${out.idlePing.at(-1).toFixed(1)} ms; ping next to 5 parse_sysrs ${out.parsePing.at(-1).toFixed(0)} ms, last parse ${out.parseLast.at(-1).toFixed(0)} ms; search ${out.search.at(-1).toFixed(0)} ms, ping next to it ${out.searchPing.at(-1).toFixed(0)} ms`);
+      log(
+        `bench: run ${r + 1}: idle ping ${out.idlePing.at(-1).toFixed(1)} ms; ping next to 5 parse_sysrs ${out.parsePing.at(-1).toFixed(0)} ms, last parse ${out.parseLast.at(-1).toFixed(0)} ms; search ${out.search.at(-1).toFixed(0)} ms, ping next to it ${out.searchPing.at(-1).toFixed(0)} ms`,
+      );
     } finally {
       await client.close().catch(() => {});
     }

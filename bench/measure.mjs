@@ -12,7 +12,8 @@ export const median = (xs) => {
 };
 export const p50 = median;
 export const stats = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs), samples: xs });
-export const fmt = (x, d = 0) => (x === undefined || x === null || Number.isNaN(x) ? 'n/a' : x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }));
+export const fmt = (x, d = 0) =>
+  x === undefined || x === null || Number.isNaN(x) ? 'n/a' : x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
 /** A table's "met?" cell. */
 export const yes = (b) => (b === null || b === undefined ? 'n/a' : b ? 'yes' : 'NO');
 export const fmtStats = (s, unit, d = 0) => {
@@ -60,7 +61,7 @@ export function run(cmd, args, { cwd, tmp, env = process.env, capture = true }) 
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
       if (poll) clearInterval(poll);
       let rssKB = hwm || null;
-      let stderr = Buffer.concat(err).toString('utf8');
+      const stderr = Buffer.concat(err).toString('utf8');
       if (GNU_TIME) {
         try {
           const lines = readFileSync(rssFile, 'utf8').trim().split('\n');

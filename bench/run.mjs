@@ -78,7 +78,12 @@ const SEED = Number(opt.seed);
 const RUNS = Math.max(1, Number(opt.runs));
 const CALLS = Math.max(1, Number(opt.calls));
 const PEER_RUNS = Math.max(1, Number(opt['peer-runs'] ?? RUNS));
-for (const [k, v] of [['--n', N], ['--seed', SEED], ['--runs', RUNS], ['--calls', CALLS]]) {
+for (const [k, v] of [
+  ['--n', N],
+  ['--seed', SEED],
+  ['--runs', RUNS],
+  ['--calls', CALLS],
+]) {
   if (!Number.isFinite(v)) {
     process.stderr.write(`bench: ${k} needs a number\n`);
     process.exit(2);
@@ -119,7 +124,9 @@ function makeCorpus(n, dir) {
   const m = generateCorpus({ n, seed: SEED, root: dir });
   const { paths, ...manifest } = m;
   writeFileSync(join(dirname(dir), `${n}-manifest.json`), `${JSON.stringify(manifest, null, 2)}\n`);
-  log(`bench: corpus N=${n}: ${m.documents} documents, ${(m.bytes / 1e6).toFixed(1)} MB, ${m.broken.length} planted broken files, ${Math.round(performance.now() - t0)} ms -> ${dir}`);
+  log(
+    `bench: corpus N=${n}: ${m.documents} documents, ${(m.bytes / 1e6).toFixed(1)} MB, ${m.broken.length} planted broken files, ${Math.round(performance.now() - t0)} ms -> ${dir}`,
+  );
   return m;
 }
 
@@ -136,13 +143,24 @@ function checkAgainstManifest(jsonText, manifest) {
   const got = new Set(report.results.map((r) => r.path));
   const unexpected = [...got].filter((p) => !planted.has(p));
   const missed = [...planted].filter((p) => !got.has(p));
-  return { ok: unexpected.length === 0 && missed.length === 0, filesChecked: report.filesChecked, failing: got.size, planted: planted.size, unexpected, missed };
+  return {
+    ok: unexpected.length === 0 && missed.length === 0,
+    filesChecked: report.filesChecked,
+    failing: got.size,
+    planted: planted.size,
+    unexpected,
+    missed,
+  };
 }
 
 // ------------------------------------------------------------------------------------ growth (--sizes)
 
 /** A list of sizes or core counts ("none" or empty: no entry). */
-const numbers = (text) => (text ?? '').split(',').map((x) => Number(x.trim())).filter((x) => Number.isInteger(x) && x > 0);
+const numbers = (text) =>
+  (text ?? '')
+    .split(',')
+    .map((x) => Number(x.trim()))
+    .filter((x) => Number.isInteger(x) && x > 0);
 
 /** The ready corpus folders (--corpus-dir) by their number of documents (their manifests are read when measured). */
 const readyDirs = opt['corpus-dir'].map((dir) => ({ dir: resolve(dir), n: corpusSize(resolve(dir)) }));
@@ -176,7 +194,10 @@ async function measureGrowth(sizes, { reuse = null, mcpAt = () => false } = {}) 
     const { root, manifest } = corpus;
     const runs = corpus.cold ?? (await repeat(RUNS, (i) => coldLint(`N=${n} cold full lint`, root, i)));
     const check = corpus.check !== undefined ? corpus.check : checkAgainstManifest(runs[0].stdout, manifest);
-    if (check && !check.ok) log(`bench: WARNING: N=${n}: docgate reported ${check.failing} failing files, planted ${check.planted} (unexpected ${check.unexpected?.length}, missed ${check.missed?.length})`);
+    if (check && !check.ok)
+      log(
+        `bench: WARNING: N=${n}: docgate reported ${check.failing} failing files, planted ${check.planted} (unexpected ${check.unexpected?.length}, missed ${check.missed?.length})`,
+      );
     rows.push(growthRow(n, manifest, runs, check));
     if (mcpAt(n)) mcpLists.push({ documents: manifest.documents, ...(await measureMcpLists({ bin: BIN, root, cwd: REPO, runs: RUNS, log })) });
     if (!corpus.keep) rmSync(root, { recursive: true, force: true });
@@ -234,7 +255,14 @@ try {
   // ---- cold full lint pinned to 1, 2, … cores (issue 17), before anything else writes into the corpus
   const pinnable = numbers(opt.cores).length ? pinnableCores(numbers(opt.cores)) : { counts: [], note: 'skipped: --cores none' };
   if (pinnable.note) log(`bench: pinned cores: ${pinnable.note}`);
-  const cores = pinnable.counts.length ? await measureCores({ counts: pinnable.counts, cpus: pinnable.cpus, runs: RUNS, lint: (prefix, i) => coldLint(`cold full lint, ${prefix.join(' ')}`, ROOT, i, prefix) }) : null;
+  const cores = pinnable.counts.length
+    ? await measureCores({
+        counts: pinnable.counts,
+        cpus: pinnable.cpus,
+        runs: RUNS,
+        lint: (prefix, i) => coldLint(`cold full lint, ${prefix.join(' ')}`, ROOT, i, prefix),
+      })
+    : null;
   raw.cores = cores ?? { note: pinnable.note };
 
   // ---- warm full lint with --cache
@@ -327,7 +355,14 @@ try {
   raw.staged = { nodeBareMs, ...staged, withCache: hasCache, runs: STAGED_RUNS };
 
   // ---- docgate lint --staged (issue 14): the corpus becomes a git repository
-  const stagedIndex = await measureStaged({ root: ROOT, tmp: TMP, paths: manifest.paths, broken: new Set(manifest.broken.map((b) => b.path)), runs: STAGED_RUNS, log });
+  const stagedIndex = await measureStaged({
+    root: ROOT,
+    tmp: TMP,
+    paths: manifest.paths,
+    broken: new Set(manifest.broken.map((b) => b.path)),
+    runs: STAGED_RUNS,
+    log,
+  });
   raw.stagedIndex = stagedIndex;
 
   // ---- MCP
@@ -358,7 +393,13 @@ try {
   row('cold full `docgate lint`', 'peak RSS', fmtStats(coldRss, 'MB'), '≤ 300 MB', yes(coldRss.median <= 300));
   if (check) {
     const caught = check.planted - check.missed.length;
-    row('cold full `docgate lint`, every SysRS outline checked', 'planted broken files reported / valid files flagged', `${fmt(caught)} of ${fmt(check.planted)} / ${fmt(check.unexpected.length)}`, 'all / 0', yes(check.ok));
+    row(
+      'cold full `docgate lint`, every SysRS outline checked',
+      'planted broken files reported / valid files flagged',
+      `${fmt(caught)} of ${fmt(check.planted)} / ${fmt(check.unexpected.length)}`,
+      'all / 0',
+      yes(check.ok),
+    );
   }
   for (const r of coreRows(cores, manifest.documents, pinnable.note)) row(...r);
   if (warm) {
@@ -386,11 +427,24 @@ try {
   }
   for (const r of stagedRows(stagedIndex, fmt, fmtStats)) row(...r);
   if (mcp.error) {
-    for (const m of ['MCP `list_sysrs` cold (first call)', 'MCP `list_sysrs` warm', 'MCP `get_sysrs` warm']) row(m, m.includes('cold') ? 'latency' : 'p50 latency', `n/a (${mcp.error})`, m.includes('list_sysrs` warm') ? '≤ 20 ms' : m.includes('get') ? '≤ 5 ms' : '', 'n/a');
+    for (const m of ['MCP `list_sysrs` cold (first call)', 'MCP `list_sysrs` warm', 'MCP `get_sysrs` warm'])
+      row(
+        m,
+        m.includes('cold') ? 'latency' : 'p50 latency',
+        `n/a (${mcp.error})`,
+        m.includes('list_sysrs` warm') ? '≤ 20 ms' : m.includes('get') ? '≤ 5 ms' : '',
+        'n/a',
+      );
   } else {
     row('MCP server start (spawn + initialize)', 'wall', fmtStats(mcp.startMs, 'ms'));
     row(`MCP \`list_sysrs\` cold (first call, max_results 100, ${fmt(mcp.total)} SysRS)`, 'latency', fmtStats(mcp.listColdMs, 'ms'));
-    row(`MCP \`list_sysrs\` warm (${CALLS} calls, max_results 100)`, 'p50 latency', fmtStats(mcp.listWarmP50, 'ms', 1), '≤ 20 ms', yes(mcp.listWarmP50.median <= 20));
+    row(
+      `MCP \`list_sysrs\` warm (${CALLS} calls, max_results 100)`,
+      'p50 latency',
+      fmtStats(mcp.listWarmP50, 'ms', 1),
+      '≤ 20 ms',
+      yes(mcp.listWarmP50.median <= 20),
+    );
     row(`MCP \`get_sysrs\` warm (${CALLS} calls)`, 'p50 latency', fmtStats(mcp.getWarmP50, 'ms', 1), '≤ 5 ms', yes(mcp.getWarmP50.median <= 5));
     row(`MCP \`ping\` round trip (${CALLS} calls, transport only)`, 'p50 latency', fmtStats(mcp.pingP50, 'ms', 1));
   }
@@ -400,7 +454,13 @@ try {
     row(`peer remark-cli + remark-lint-frontmatter-schema (${which})`, 'wall', fmtStats(peer.wallMs, 'ms'));
     row('peer', 'documents/s', fmtStats(peer.docsPerS, '/s', 1));
     row('peer', 'peak RSS', fmtStats(peer.rssMB, 'MB'));
-    row('peer: planted schema-detectable frontmatter defects reported', 'files', `${peer.check.found} of ${peer.check.planted}`, 'all', yes(peer.check.found === peer.check.planted));
+    row(
+      'peer: planted schema-detectable frontmatter defects reported',
+      'files',
+      `${peer.check.found} of ${peer.check.planted}`,
+      'all',
+      yes(peer.check.found === peer.check.planted),
+    );
     row('ratio docgate cold ÷ peer', 'documents/s ÷ documents/s', `${fmt(ratio, 1)}×`, '≥ 40× (SPEC §6)', yes(ratio >= 40));
     row('ratio docgate cold (every SysRS outline checked) ÷ peer', 'documents/s ÷ documents/s', `${fmt(ratio, 1)}×`, '≥ 80× (issue 17)', yes(ratio >= 80));
   } else {
@@ -411,7 +471,9 @@ try {
   const header = [
     `docgate bench: N=${fmt(manifest.documents)} documents (${fmt(manifest.counts.process)} processes, ${fmt(manifest.counts.sysrs)} SysRS + ${fmt(manifest.counts.sysrsVariant)} de variants, ${fmt(manifest.counts.template)} templates, ${fmt(manifest.counts.framework)} frameworks; ${manifest.broken.length} planted broken), seed ${SEED}, ${(manifest.bytes / 1e6).toFixed(1)} MB`,
     `machine: ${raw.machine.cpus} cores (${raw.machine.cpuModel}), ${fmt(raw.machine.totalMemMB)} MB RAM, Node ${process.version}; ${RUNS} runs per row (median (min–max)); peak RSS via ${raw.rssMethod}`,
-    check?.ok ? `docgate reported exactly the ${check.planted} planted broken files.` : `WARNING: docgate's failing files differ from the planted ones (${check?.failing} reported, ${check?.planted} planted).`,
+    check?.ok
+      ? `docgate reported exactly the ${check.planted} planted broken files.`
+      : `WARNING: docgate's failing files differ from the planted ones (${check?.failing} reported, ${check?.planted} planted).`,
   ];
   if (peer) header.push(`peer check: ${peer.check.summary}`);
   const table = [
@@ -475,7 +537,9 @@ async function measureMcp() {
       listWarmP50.push(p50(warmList));
       getWarmP50.push(p50(warmGet));
       samples.push({ listWarm: warmList, getWarm: warmGet, ping: pings });
-      log(`bench: MCP run ${i + 1}: start ${Math.round(startMs.at(-1))} ms, list_sysrs cold ${Math.round(first.ms)} ms, warm p50 ${p50(warmList).toFixed(1)} ms, get_sysrs warm p50 ${p50(warmGet).toFixed(1)} ms, ping p50 ${p50(pings).toFixed(1)} ms (${total} SysRS rows)`);
+      log(
+        `bench: MCP run ${i + 1}: start ${Math.round(startMs.at(-1))} ms, list_sysrs cold ${Math.round(first.ms)} ms, warm p50 ${p50(warmList).toFixed(1)} ms, get_sysrs warm p50 ${p50(warmGet).toFixed(1)} ms, ping p50 ${p50(pings).toFixed(1)} ms (${total} SysRS rows)`,
+      );
     } catch (e) {
       const reason = mcpFailure(session, e);
       log(`bench: MCP not measured: ${reason}`);
@@ -484,7 +548,15 @@ async function measureMcp() {
       await session?.close();
     }
   }
-  return { total, startMs: stats(startMs), listColdMs: stats(listColdMs), listWarmP50: stats(listWarmP50), getWarmP50: stats(getWarmP50), pingP50: stats(pingP50), samples };
+  return {
+    total,
+    startMs: stats(startMs),
+    listColdMs: stats(listColdMs),
+    listWarmP50: stats(listWarmP50),
+    getWarmP50: stats(getWarmP50),
+    pingP50: stats(pingP50),
+    samples,
+  };
 }
 
 // ----------------------------------------------------------------------------------------------- peer

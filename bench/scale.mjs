@@ -52,7 +52,8 @@ export function pinnableCores(wanted) {
   const have = Math.min(cpus.length, availableParallelism());
   const counts = wanted.filter((k) => k >= 1 && k <= have);
   const dropped = wanted.filter((k) => !counts.includes(k));
-  if (counts.length < 2) return { counts: [], cpus, note: `skipped: this machine lets the bench use ${have} core${have === 1 ? '' : 's'}; pinning needs at least 2` };
+  if (counts.length < 2)
+    return { counts: [], cpus, note: `skipped: this machine lets the bench use ${have} core${have === 1 ? '' : 's'}; pinning needs at least 2` };
   return { counts, cpus, note: dropped.length ? `${dropped.join(', ')} cores skipped: only ${have} available` : '' };
 }
 
@@ -79,10 +80,17 @@ export async function measureCores({ counts, cpus, runs, lint }) {
 
 /** Rows for run.mjs's table: [measurement, value, result, target, met]. */
 export function coreRows(cores, documents, note) {
-  if (!cores) return [[`cold full \`docgate lint\` pinned to 1 / 2 cores (\`taskset\`)`, 'wall', `n/a (${note})`, `2 cores ≥ ${SPEEDUP_TARGETS[2]}× 1 core`, 'n/a']];
+  if (!cores)
+    return [[`cold full \`docgate lint\` pinned to 1 / 2 cores (\`taskset\`)`, 'wall', `n/a (${note})`, `2 cores ≥ ${SPEEDUP_TARGETS[2]}× 1 core`, 'n/a']];
   const rows = [];
   for (const c of cores.byCount) {
-    rows.push([`cold full \`docgate lint\` (${fmt(documents)} docs) pinned to ${c.cores} core${c.cores === 1 ? '' : 's'} (\`taskset -c ${c.cpus}\`, interleaved)`, 'wall', fmtStats(c.wallMs, 'ms'), '', '']);
+    rows.push([
+      `cold full \`docgate lint\` (${fmt(documents)} docs) pinned to ${c.cores} core${c.cores === 1 ? '' : 's'} (\`taskset -c ${c.cpus}\`, interleaved)`,
+      'wall',
+      fmtStats(c.wallMs, 'ms'),
+      '',
+      '',
+    ]);
     rows.push([`cold full \`docgate lint\` pinned to ${c.cores} core${c.cores === 1 ? '' : 's'}`, 'peak RSS', fmtStats(c.rssMB, 'MB'), '', '']);
   }
   for (const c of cores.byCount.filter((x) => x.cores > 1)) {
@@ -135,7 +143,9 @@ export function readyCorpus(dir, seed, log) {
   const plan = generateCorpus({ n, seed, write: false });
   const bytes = files.reduce((s, p) => s + statSync(join(dir, p)).size, 0);
   const same = plan.documents === n && plan.bytes === bytes && plan.paths.every((p) => existsSync(join(dir, p)));
-  log(`bench: --corpus-dir ${dir}: ${n} documents, ${(bytes / 1e6).toFixed(1)} MB; ${same ? `the generator's output for seed ${seed}` : `NOT the generator's output for seed ${seed}: no planted-files check`} (${Math.round(performance.now() - t0)} ms)`);
+  log(
+    `bench: --corpus-dir ${dir}: ${n} documents, ${(bytes / 1e6).toFixed(1)} MB; ${same ? `the generator's output for seed ${seed}` : `NOT the generator's output for seed ${seed}: no planted-files check`} (${Math.round(performance.now() - t0)} ms)`,
+  );
   if (same) return { n, root: dir, manifest: plan, note: `generated (seed ${seed})` };
   return { n, root: dir, manifest: { documents: n, bytes, paths: files, broken: null }, note: 'unknown corpus: no planted-files check' };
 }
@@ -146,7 +156,16 @@ export function readyCorpus(dir, seed, log) {
 export function growthRow(n, manifest, runs, check) {
   const wall = stats(runs.map((r) => r.ms));
   const rss = stats(runs.map((r) => r.rssMB));
-  return { n, documents: manifest.documents, mb: manifest.bytes / 1e6, wall, docsPerS: (manifest.documents / wall.median) * 1000, msPer1k: (wall.median / manifest.documents) * 1000, rss, check };
+  return {
+    n,
+    documents: manifest.documents,
+    mb: manifest.bytes / 1e6,
+    wall,
+    docsPerS: (manifest.documents / wall.median) * 1000,
+    msPer1k: (wall.median / manifest.documents) * 1000,
+    rss,
+    check,
+  };
 }
 
 export function growthTable(rows, { seed, runs, cpus }) {
@@ -156,7 +175,10 @@ export function growthTable(rows, { seed, runs, cpus }) {
     '',
     '| N documents | corpus MB | wall ms | documents/s | ms per 1,000 documents | peak RSS MB | ≤ 300 MB? | exactly the planted files reported? |',
     '|---:|---:|---:|---:|---:|---:|---|---|',
-    ...rows.map((r) => `| ${fmt(r.n)} | ${fmt(r.mb, 1)} | ${fmtStats(r.wall, '')} | ${fmt(r.docsPerS)} | ${fmt(r.msPer1k)} | ${fmtStats(r.rss, '')} | ${yes(r.rss.median <= GROWTH_RSS_MB)}${r.n === 100000 ? ' (target)' : ''} | ${checked(r.check)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${fmt(r.n)} | ${fmt(r.mb, 1)} | ${fmtStats(r.wall, '')} | ${fmt(r.docsPerS)} | ${fmt(r.msPer1k)} | ${fmtStats(r.rss, '')} | ${yes(r.rss.median <= GROWTH_RSS_MB)}${r.n === 100000 ? ' (target)' : ''} | ${checked(r.check)} |`,
+    ),
   ];
 }
 
@@ -271,7 +293,9 @@ export async function measureMcpLists({ bin, root, cwd, runs, log }) {
       }
       const rssMB = peakRssMB(s.pid);
       sessions.push({ calls, rssMB });
-      log(`bench: MCP lists run ${i + 1}: ${calls.map((c) => `${c.tool}${c.args.kind ? `(${c.args.kind})` : ''} ${Math.round(c.ms)} ms ${fmt(c.bytes)} B`).join(', ')}; server peak RSS ${fmt(rssMB)} MB`);
+      log(
+        `bench: MCP lists run ${i + 1}: ${calls.map((c) => `${c.tool}${c.args.kind ? `(${c.args.kind})` : ''} ${Math.round(c.ms)} ms ${fmt(c.bytes)} B`).join(', ')}; server peak RSS ${fmt(rssMB)} MB`,
+      );
     } catch (e) {
       const reason = mcpFailure(s, e);
       log(`bench: MCP lists not measured: ${reason}`);
@@ -300,13 +324,32 @@ export function mcpListRows(m, documents) {
   const rows = [];
   const [first, ...rest] = m.tools;
   const limitNote = documents === 100000 ? '' : ' (target at 100,000 docs)';
-  if (first?.key === 'list_sysrs') rows.push([`MCP first \`list_sysrs\` (fresh server, default arguments, ${at})`, 'latency', fmtStats(first.ms, 'ms'), `≤ ${fmt(MCP_FIRST_LIST_MS)} ms${limitNote}`, yes(first.ms.median <= MCP_FIRST_LIST_MS)]);
+  if (first?.key === 'list_sysrs')
+    rows.push([
+      `MCP first \`list_sysrs\` (fresh server, default arguments, ${at})`,
+      'latency',
+      fmtStats(first.ms, 'ms'),
+      `≤ ${fmt(MCP_FIRST_LIST_MS)} ms${limitNote}`,
+      yes(first.ms.median <= MCP_FIRST_LIST_MS),
+    ]);
   for (const t of rest) rows.push([`MCP first \`${t.key}\` after it (default arguments, ${at})`, 'latency', fmtStats(t.ms, 'ms'), '', '']);
   for (const t of m.tools) {
     const shape = t.total === null ? ` (${fmt(t.rows)} rows, no total)` : ` (${fmt(t.rows)} of ${fmt(t.total)} rows${t.truncated ? ', truncated' : ''})`;
     const unreadable = t.bytes > SDK_READ_LIMIT ? '; above the 10 MiB an SDK stdio client reads' : '';
-    rows.push([`MCP \`${t.key}\` default answer, JSON-RPC message (${at})`, 'bytes', `${fmt(t.bytes)} B${shape}${unreadable}`, '≤ 1 MB', yes(t.bytes <= MCP_ANSWER_BYTES)]);
+    rows.push([
+      `MCP \`${t.key}\` default answer, JSON-RPC message (${at})`,
+      'bytes',
+      `${fmt(t.bytes)} B${shape}${unreadable}`,
+      '≤ 1 MB',
+      yes(t.bytes <= MCP_ANSWER_BYTES),
+    ]);
   }
-  rows.push([`MCP server after listing every kind (${at})`, 'peak RSS (VmHWM)', m.rssMB ? fmtStats(m.rssMB, 'MB') : 'n/a (no /proc)', `≤ ${MCP_RSS_MB} MB${limitNote}`, m.rssMB ? yes(m.rssMB.median <= MCP_RSS_MB) : 'n/a']);
+  rows.push([
+    `MCP server after listing every kind (${at})`,
+    'peak RSS (VmHWM)',
+    m.rssMB ? fmtStats(m.rssMB, 'MB') : 'n/a (no /proc)',
+    `≤ ${MCP_RSS_MB} MB${limitNote}`,
+    m.rssMB ? yes(m.rssMB.median <= MCP_RSS_MB) : 'n/a',
+  ]);
   return rows;
 }

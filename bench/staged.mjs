@@ -26,7 +26,13 @@ const NODE = process.execPath;
 const CHANGED = 500;
 
 const gitEnv = () => {
-  const env = { ...process.env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.invalid', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.invalid' };
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_NAME: 'bench',
+    GIT_AUTHOR_EMAIL: 'bench@example.invalid',
+    GIT_COMMITTER_NAME: 'bench',
+    GIT_COMMITTER_EMAIL: 'bench@example.invalid',
+  };
   delete env.GIT_DIR;
   delete env.GIT_INDEX_FILE;
   return env;
@@ -99,7 +105,8 @@ export async function measureStaged({ root, tmp, paths, broken, runs = 11, log =
   git('checkout', '-q', 'main');
   const out = { runs, changed: changed.length };
   for (const [k, rs] of Object.entries(samples)) {
-    if (k !== 'node' && rs.some((r) => r.code !== 0)) log(`bench: WARNING: docgate lint --staged (${k}) exited ${rs.map((r) => r.code).join(',')}: ${rs[0].stderr || rs[0].stdout}`);
+    if (k !== 'node' && rs.some((r) => r.code !== 0))
+      log(`bench: WARNING: docgate lint --staged (${k}) exited ${rs.map((r) => r.code).join(',')}: ${rs[0].stderr || rs[0].stdout}`);
     out[k === 'node' ? 'nodeBareMs' : k] = { wallMs: stats(rs.map((r) => r.ms)), rssMB: stats(rs.filter((r) => r.rssMB).map((r) => r.rssMB)) };
     if (k === 'node') out.nodeBareMs = out.nodeBareMs.wallMs;
   }
@@ -117,13 +124,26 @@ export function stagedRows(s, fmt, fmtStats) {
   const rows = [[`bare \`node -e 0\` (${s.runs} runs, interleaved with the \`--staged\` rows below)`, 'wall', fmtStats(s.nodeBareMs, 'ms'), '', '']];
   for (const k of ['inPlace', 'safeWrite', 'afterCheckout']) {
     const w = s[k].wallMs;
-    rows.push([`\`docgate lint --staged --cache\`, ${labels[k]}, warm cache (${s.runs} runs)`, 'wall', `${fmtStats(w, 'ms')} (node -e 0 + ${fmt(w.median - s.nodeBareMs.median)})`, `≤ node -e 0 + 100 ms (${fmt(limit)} ms)`, w.median <= limit ? 'yes' : 'NO']);
+    rows.push([
+      `\`docgate lint --staged --cache\`, ${labels[k]}, warm cache (${s.runs} runs)`,
+      'wall',
+      `${fmtStats(w, 'ms')} (node -e 0 + ${fmt(w.median - s.nodeBareMs.median)})`,
+      `≤ node -e 0 + 100 ms (${fmt(limit)} ms)`,
+      w.median <= limit ? 'yes' : 'NO',
+    ]);
   }
   return rows;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values: opt } = parseArgs({ options: { n: { type: 'string', default: '10000' }, seed: { type: 'string', default: '1' }, runs: { type: 'string', default: '11' }, keep: { type: 'boolean', default: false } } });
+  const { values: opt } = parseArgs({
+    options: {
+      n: { type: 'string', default: '10000' },
+      seed: { type: 'string', default: '1' },
+      runs: { type: 'string', default: '11' },
+      keep: { type: 'boolean', default: false },
+    },
+  });
   const { generateCorpus } = await import('./corpus.mjs');
   const { fmt, fmtStats } = await import('./measure.mjs');
   const tmp = mkdtempSync(join(tmpdir(), 'docgate-bench-staged-'));

@@ -29,6 +29,7 @@ const script = new Script(`(function (exports, require, module, __filename, __di
 // DOCGATE_CODE_CACHE is for the build and the tests: `write` keeps every function this run compiled
 // (scripts/code-cache.mjs); `report` says on stderr whether V8 took the cache.
 if (process.env.DOCGATE_CODE_CACHE === 'write') process.on('exit', () => writeFileSync(cacheFile, script.createCachedData()));
-if (process.env.DOCGATE_CODE_CACHE === 'report') process.stderr.write(`code cache: ${!cachedData ? 'missing' : script.cachedDataRejected ? 'rejected' : 'accepted'}\n`);
+if (process.env.DOCGATE_CODE_CACHE === 'report')
+  process.stderr.write(`code cache: ${!cachedData ? 'missing' : script.cachedDataRejected ? 'rejected' : 'accepted'}\n`);
 const bundled = { exports: {}, id: bundle, filename: bundle, loaded: false };
 script.runInThisContext()(bundled.exports, createRequire(bundle), bundled, bundle, dirname(bundle));

@@ -18,10 +18,20 @@ rmSync(join(repo, 'dist', 'bundle'), { recursive: true, force: true });
 // The build's own id, a digest of the compiled code: the caches are made for one build, so a cache
 // written by another build of the same version (installed from a git commit) is never replayed.
 const digest = createHash('sha256');
-const compiled = readdirSync(join(repo, 'dist'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js') && !f.startsWith('bundle')).sort();
+const compiled = readdirSync(join(repo, 'dist'), { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.js') && !f.startsWith('bundle'))
+  .sort();
 for (const f of compiled) digest.update(`${f}\0`).update(readFileSync(join(repo, 'dist', f)));
 const BUILD = digest.digest('hex').slice(0, 16);
-const common = { absWorkingDir: repo, bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', legalComments: 'none', define: { __DOCGATE_BUILD__: JSON.stringify(BUILD) } };
+const common = {
+  absWorkingDir: repo,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+  legalComments: 'none',
+  define: { __DOCGATE_BUILD__: JSON.stringify(BUILD) },
+};
 const commonjs = {
   ...common,
   outdir: 'dist/bundle',
@@ -34,10 +44,17 @@ const commonjs = {
   banner: { js: "var __docgateImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
 // bin/docgate.js wraps the bundle in a function: a shebang line would be a syntax error there.
-const noShebang = { name: 'no-shebang', setup: (b) => b.onLoad({ filter: /dist[\\/]cli[\\/]main\.js$/ }, (args) => ({ contents: readFileSync(args.path, 'utf8').replace(/^#![^\n]*/, ''), loader: 'js' })) };
+const noShebang = {
+  name: 'no-shebang',
+  setup: (b) =>
+    b.onLoad({ filter: /dist[\\/]cli[\\/]main\.js$/ }, (args) => ({ contents: readFileSync(args.path, 'utf8').replace(/^#![^\n]*/, ''), loader: 'js' })),
+};
 // The MCP server (and its SDK) is a bundle of its own, loaded only by `docgate mcp`: the lint CLI does
 // not read or compile the 0.7 MB it would add. The server bundle carries its own copy of the core.
-const serverOutside = { name: 'server-outside', setup: (b) => b.onResolve({ filter: /[\\/]mcp[\\/]server\.js$/ }, () => ({ path: './mcp-server.cjs', external: true })) };
+const serverOutside = {
+  name: 'server-outside',
+  setup: (b) => b.onResolve({ filter: /[\\/]mcp[\\/]server\.js$/ }, () => ({ path: './mcp-server.cjs', external: true })),
+};
 await build({ ...commonjs, entryPoints: { docgate: 'dist/cli/main.js' }, plugins: [noShebang, serverOutside] });
 await build({ ...commonjs, entryPoints: { 'mcp-server': 'dist/mcp/server.js' } });
 // The workers are ES modules, found beside their starters as `new URL('./<name>.js', import.meta.url)`.

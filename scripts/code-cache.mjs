@@ -23,7 +23,9 @@ try {
   const staged = BUILTIN_KINDS.map((kind) => {
     const glob = compilePathGlob(kind.include[0]);
     const dir = glob.bases[0].dir;
-    const name = readdirSync(join(repo, dir)).sort().find((f) => glob.match(`${dir}/${f}`));
+    const name = readdirSync(join(repo, dir))
+      .sort()
+      .find((f) => glob.match(`${dir}/${f}`));
     return join(repo, dir, name);
   });
   for (const args of [

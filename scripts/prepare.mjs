@@ -29,7 +29,9 @@ function isCheckout() {
 function run(args) {
   // Inside an npm lifecycle script npm_execpath is the npm that runs it; `npm` on PATH otherwise.
   const npm = process.env.npm_execpath;
-  const r = npm ? spawnSync(process.execPath, [npm, ...args], { cwd: repo, stdio: 'inherit' }) : spawnSync('npm', args, { cwd: repo, stdio: 'inherit', shell: process.platform === 'win32' });
+  const r = npm
+    ? spawnSync(process.execPath, [npm, ...args], { cwd: repo, stdio: 'inherit' })
+    : spawnSync('npm', args, { cwd: repo, stdio: 'inherit', shell: process.platform === 'win32' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

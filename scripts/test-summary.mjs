@@ -16,9 +16,7 @@ for (const file of files) {
     continue;
   }
   // A test file that fails to load has no failed test of its own: count it as one failure.
-  const brokenFiles = (report.testResults ?? []).filter(
-    (s) => s.status === 'failed' && !(s.assertionResults ?? []).some((a) => a.status === 'failed'),
-  ).length;
+  const brokenFiles = (report.testResults ?? []).filter((s) => s.status === 'failed' && !(s.assertionResults ?? []).some((a) => a.status === 'failed')).length;
   passed += report.numPassedTests;
   failed += report.numFailedTests + brokenFiles;
 }

@@ -81,7 +81,14 @@ export function runAction(workspace: string, inputs: Record<string, string>, mad
     writeFileSync(outputFile, '');
     const script = join(tmp, `step-${i}.sh`);
     writeFileSync(script, step.run!);
-    const env: NodeJS.ProcessEnv = { ...baseEnv, GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile, GITHUB_WORKSPACE: workspace, GITHUB_ACTION_PATH: REPO, RUNNER_TEMP: tmp };
+    const env: NodeJS.ProcessEnv = {
+      ...baseEnv,
+      GITHUB_OUTPUT: outputFile,
+      GITHUB_STEP_SUMMARY: summaryFile,
+      GITHUB_WORKSPACE: workspace,
+      GITHUB_ACTION_PATH: REPO,
+      RUNNER_TEMP: tmp,
+    };
     delete env.DOCGATE_ROOT;
     for (const [k, v] of Object.entries(step.env ?? {})) env[k] = evaluate(v);
     const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd: workspace, env, encoding: 'utf8' });

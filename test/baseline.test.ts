@@ -33,7 +33,6 @@ function withKeys(name: string, ...keys: string[]): string {
 
 const unknown = (line: number, key: string): string => `${line}:1 Unexpected key \`${key}\`, expected one of: \`name\`, \`description\` [unknown-key]`;
 const EMPTY = '---\nname: Empty\n---\n';
-const EMPTY_LINE = '4:1 Unexpected empty body, expected markdown content after the frontmatter [process-empty-body]';
 
 const legacy = (): Record<string, string> => ({
   'processes/a-legacy.md': withKeys('Legacy', 'owner', 'team'),
@@ -66,7 +65,11 @@ describe('the baseline cycle through the CLI', () => {
     expect(cli().code).toBe(1);
 
     // Record them all: exit 0, the file sorted and stable to diff.
-    expect(cli('--suppress-all')).toEqual({ code: 0, stdout: lines('0 problems in 0 files (3 files checked)'), stderr: lines('docgate: docgate-suppressions.json now suppresses 3 errors in 2 files') });
+    expect(cli('--suppress-all')).toEqual({
+      code: 0,
+      stdout: lines('0 problems in 0 files (3 files checked)'),
+      stderr: lines('docgate: docgate-suppressions.json now suppresses 3 errors in 2 files'),
+    });
     expect(baseline()).toBe(BASELINE);
 
     // Clean from now on, in every format.
@@ -77,12 +80,23 @@ describe('the baseline cycle through the CLI', () => {
     write(dir, { 'processes/a-legacy.md': withKeys('Legacy', 'owner', 'team', 'budget') });
     expect(cli()).toEqual({
       code: 1,
-      stdout: lines('processes/a-legacy.md', `  ${unknown(3, 'owner')}`, `  ${unknown(4, 'team')}`, `  ${unknown(5, 'budget')}`, '', '3 problems in 1 files (3 files checked)'),
+      stdout: lines(
+        'processes/a-legacy.md',
+        `  ${unknown(3, 'owner')}`,
+        `  ${unknown(4, 'team')}`,
+        `  ${unknown(5, 'budget')}`,
+        '',
+        '3 problems in 1 files (3 files checked)',
+      ),
       stderr: '',
     });
     // A new error in a clean file fails too.
     write(dir, { 'processes/a-legacy.md': withKeys('Legacy', 'owner', 'team'), 'processes/c-valid.md': withKeys('Valid', 'budget') });
-    expect(cli()).toEqual({ code: 1, stdout: lines('processes/c-valid.md', `  ${unknown(3, 'budget')}`, '', '1 problems in 1 files (3 files checked)'), stderr: '' });
+    expect(cli()).toEqual({
+      code: 1,
+      stdout: lines('processes/c-valid.md', `  ${unknown(3, 'budget')}`, '', '1 problems in 1 files (3 files checked)'),
+      stderr: '',
+    });
 
     // Legacy errors fixed: still green, but the entries that no longer occur are reported until pruned.
     write(dir, { 'processes/a-legacy.md': withKeys('Legacy', 'owner'), 'processes/b-empty.md': withKeys('Empty'), 'processes/c-valid.md': withKeys('Valid') });
@@ -93,7 +107,11 @@ describe('the baseline cycle through the CLI', () => {
     expect(cli()).toEqual({ code: 0, stdout: lines('0 problems in 0 files (3 files checked)'), stderr: stale });
 
     // Prune: the counts go down to what occurs, entries at 0 go; the baseline only shrinks.
-    expect(cli('--prune-suppressions')).toEqual({ code: 0, stdout: lines('0 problems in 0 files (3 files checked)'), stderr: lines('docgate: docgate-suppressions.json now suppresses 1 error in 1 files') });
+    expect(cli('--prune-suppressions')).toEqual({
+      code: 0,
+      stdout: lines('0 problems in 0 files (3 files checked)'),
+      stderr: lines('docgate: docgate-suppressions.json now suppresses 1 error in 1 files'),
+    });
     expect(baseline()).toBe(lines('{', '  "processes/a-legacy.md": {', '    "unknown-key": {', '      "count": 1', '    }', '  }', '}'));
     expect(cli()).toEqual({ code: 0, stdout: lines('0 problems in 0 files (3 files checked)'), stderr: '' });
 
@@ -116,7 +134,8 @@ describe('the baseline cycle through the CLI', () => {
     expect(cli('--suppress-rule', 'no-such-rule')).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'docgate: --suppress-rule no-such-rule: Unexpected rule id `no-such-rule`, expected a rule id of docgate (see docs/rules.md) or of a configured kind\n',
+      stderr:
+        'docgate: --suppress-rule no-such-rule: Unexpected rule id `no-such-rule`, expected a rule id of docgate (see docs/rules.md) or of a configured kind\n',
     });
   });
 
@@ -140,13 +159,20 @@ describe('the baseline cycle through the CLI', () => {
   it('never records or drops warnings (ESLint suppresses errors only)', () => {
     const dir = root({ ...legacy(), 'docgate.config.yaml': 'rules:\n  unknown-key: warn\n' });
     const cli = (...args: string[]) => runCli(['lint', ...args], { cwd: dir });
-    const warned = lines('processes/a-legacy.md', `  ${unknown(3, 'owner').replace('3:1 ', '3:1 warning ')}`, `  ${unknown(4, 'team').replace('4:1 ', '4:1 warning ')}`, '');
+    const warned = lines(
+      'processes/a-legacy.md',
+      `  ${unknown(3, 'owner').replace('3:1 ', '3:1 warning ')}`,
+      `  ${unknown(4, 'team').replace('4:1 ', '4:1 warning ')}`,
+      '',
+    );
     expect(cli('--suppress-all')).toEqual({
       code: 0,
       stdout: `${warned}2 problems (0 errors, 2 warnings) in 1 files (3 files checked)\n`,
       stderr: lines('docgate: docgate-suppressions.json now suppresses 1 error in 1 files'),
     });
-    expect(readFileSync(join(dir, 'docgate-suppressions.json'), 'utf8')).toBe(lines('{', '  "processes/b-empty.md": {', '    "process-empty-body": {', '      "count": 1', '    }', '  }', '}'));
+    expect(readFileSync(join(dir, 'docgate-suppressions.json'), 'utf8')).toBe(
+      lines('{', '  "processes/b-empty.md": {', '    "process-empty-body": {', '      "count": 1', '    }', '  }', '}'),
+    );
   });
 
   it('keeps the file at --suppressions-location, which must exist unless this run records it', () => {
@@ -157,7 +183,9 @@ describe('the baseline cycle through the CLI', () => {
       stdout: '',
       stderr: 'docgate: the suppressions file ci/baseline.json does not exist; create it with docgate lint --suppress-all or --suppress-rule RULE\n',
     });
-    expect(cli('--suppressions-location', 'ci/baseline.json', '--suppress-all').stderr).toBe(lines('docgate: ci/baseline.json now suppresses 3 errors in 2 files'));
+    expect(cli('--suppressions-location', 'ci/baseline.json', '--suppress-all').stderr).toBe(
+      lines('docgate: ci/baseline.json now suppresses 3 errors in 2 files'),
+    );
     expect(readFileSync(join(dir, 'ci/baseline.json'), 'utf8')).toBe(BASELINE);
     expect(cli('--suppressions-location', 'ci/baseline.json')).toEqual({ code: 0, stdout: lines('0 problems in 0 files (3 files checked)'), stderr: '' });
     // Without it, the root's (absent) file applies: everything fails again.
@@ -174,19 +202,29 @@ describe('the baseline cycle through the CLI', () => {
   it('refuses contradicting flags and a file that is not a baseline (exit 2)', () => {
     const dir = root(legacy());
     const cli = (...args: string[]) => runCli(['lint', ...args], { cwd: dir });
-    expect(cli('--suppress-all', '--prune-suppressions')).toEqual({ code: 2, stdout: '', stderr: 'docgate: --suppress-all and --prune-suppressions cannot be used together\n' });
-    expect(cli('--suppress-all', '--suppress-rule', 'unknown-key')).toEqual({ code: 2, stdout: '', stderr: 'docgate: --suppress-all and --suppress-rule cannot be used together\n' });
+    expect(cli('--suppress-all', '--prune-suppressions')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'docgate: --suppress-all and --prune-suppressions cannot be used together\n',
+    });
+    expect(cli('--suppress-all', '--suppress-rule', 'unknown-key')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'docgate: --suppress-all and --suppress-rule cannot be used together\n',
+    });
     write(dir, { 'docgate-suppressions.json': '{\n  "processes/a-legacy.md": {\n    "unknown-key": { "count": 2 },\n  }\n}\n' });
     expect(cli()).toEqual({
       code: 2,
       stdout: '',
-      stderr: "docgate: docgate-suppressions.json:4:3 Unexpected text that is not JSON (Expected double-quoted property name), expected the JSON that docgate lint --suppress-all writes\n",
+      stderr:
+        'docgate: docgate-suppressions.json:4:3 Unexpected text that is not JSON (Expected double-quoted property name), expected the JSON that docgate lint --suppress-all writes\n',
     });
     write(dir, { 'docgate-suppressions.json': '{ "processes/a-legacy.md": { "unknown-key": { "count": 0 } } }\n' });
     expect(cli()).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'docgate: docgate-suppressions.json: Unexpected value of `processes/a-legacy.md` › `unknown-key`, expected `{ "count": n }` with a whole number n of at least 1 (the JSON that docgate lint --suppress-all writes)\n',
+      stderr:
+        'docgate: docgate-suppressions.json: Unexpected value of `processes/a-legacy.md` › `unknown-key`, expected `{ "count": n }` with a whole number n of at least 1 (the JSON that docgate lint --suppress-all writes)\n',
     });
   });
 
@@ -194,7 +232,11 @@ describe('the baseline cycle through the CLI', () => {
     const outside = root({ 'target.json': '{}\n' });
     const dir = root(legacy());
     symlinkSync(join(outside, 'target.json'), join(dir, 'docgate-suppressions.json'));
-    const refused = { code: 2, stdout: '', stderr: 'docgate: cannot read suppressions file docgate-suppressions.json: it resolves outside the root (through a symbolic link)\n' };
+    const refused = {
+      code: 2,
+      stdout: '',
+      stderr: 'docgate: cannot read suppressions file docgate-suppressions.json: it resolves outside the root (through a symbolic link)\n',
+    };
     expect(runCli(['lint'], { cwd: dir })).toEqual(refused);
     expect(runCli(['lint', '--suppress-all'], { cwd: dir })).toEqual(refused);
     expect(readFileSync(join(outside, 'target.json'), 'utf8')).toBe('{}\n');
@@ -215,7 +257,11 @@ describe('the baseline cycle through the CLI', () => {
     expect(cli().code).toBe(0);
     // The count lowered by hand: the cached run must not replay the old answer.
     write(dir, { 'docgate-suppressions.json': BASELINE.replace('"count": 2', '"count": 1') });
-    expect(cli()).toEqual({ code: 1, stdout: lines('processes/a-legacy.md', `  ${unknown(3, 'owner')}`, `  ${unknown(4, 'team')}`, '', '2 problems in 1 files (3 files checked)'), stderr: '' });
+    expect(cli()).toEqual({
+      code: 1,
+      stdout: lines('processes/a-legacy.md', `  ${unknown(3, 'owner')}`, `  ${unknown(4, 'team')}`, '', '2 problems in 1 files (3 files checked)'),
+      stderr: '',
+    });
   });
 });
 
@@ -272,7 +318,12 @@ describe('the baseline and the configuration in the MCP server', () => {
       const list = structuredOf<{ processes: { slug: string }[]; error_count: number; failures: unknown[] }>(await s.call('list_processes'));
       expect(list.processes.map((p) => p.slug)).toEqual(['a-legacy', 'b-empty', 'c-valid']);
       expect([list.error_count, list.failures]).toEqual([0, []]);
-      expect(structuredOf(await s.call('get_process', { name: 'a-legacy' }))).toEqual({ name: 'Legacy', slug: 'a-legacy', description: '', content: '# Legacy\n\nBody.\n' });
+      expect(structuredOf(await s.call('get_process', { name: 'a-legacy' }))).toEqual({
+        name: 'Legacy',
+        slug: 'a-legacy',
+        description: '',
+        content: '# Legacy\n\nBody.\n',
+      });
       expect(structuredOf(await s.call('get_process', { name: 'b-empty' }))).toEqual({ name: 'Empty', slug: 'b-empty', description: '', content: '' });
       expect(structuredOf(await s.call('validate'))).toEqual({ results: [], filesChecked: 3, problemCount: 0 });
       // Asked again (from the server's memory), the same answer.
@@ -292,7 +343,11 @@ describe('the baseline and the configuration in the MCP server', () => {
     try {
       const list = structuredOf<{ processes: { slug: string }[]; failures: { id: string }[] }>(await s.call('list_processes'));
       expect([list.processes.map((p) => p.slug), list.failures.map((f) => f.id)]).toEqual([['c-valid'], ['a-legacy']]);
-      expect(structuredOf(await s.call('get_process', { name: 'b-empty' }))).toEqual({ error: 'PROCESS_NOT_FOUND', message: "Process 'b-empty' not found.", available: ['a-legacy', 'c-valid'] });
+      expect(structuredOf(await s.call('get_process', { name: 'b-empty' }))).toEqual({
+        error: 'PROCESS_NOT_FOUND',
+        message: "Process 'b-empty' not found.",
+        available: ['a-legacy', 'c-valid'],
+      });
     } finally {
       await s.close();
     }
@@ -317,10 +372,19 @@ describe('a change to the configuration or a rule file is seen at once', () => {
       expect(structuredOf(await s.call('get_process', { name: 'a-legacy' }))).toMatchObject({ slug: 'a-legacy' });
       // The rule back on: lint's cache and the server's memory both judge again.
       write(dir, { 'docgate.config.yaml': 'rules:\n  process-empty-body: off\n' });
-      expect(cached()).toEqual({ code: 1, stdout: lines('processes/a-legacy.md', `  ${unknown(3, 'owner')}`, `  ${unknown(4, 'team')}`, '', '2 problems in 1 files (3 files checked)'), stderr: '' });
-      expect(JSON.parse(textOf(await s.call('get_process', { name: 'a-legacy' })))).toMatchObject({ id: 'a-legacy', error: [unknown(3, 'owner'), unknown(4, 'team')].join('\n') });
+      expect(cached()).toEqual({
+        code: 1,
+        stdout: lines('processes/a-legacy.md', `  ${unknown(3, 'owner')}`, `  ${unknown(4, 'team')}`, '', '2 problems in 1 files (3 files checked)'),
+        stderr: '',
+      });
+      expect(JSON.parse(textOf(await s.call('get_process', { name: 'a-legacy' })))).toMatchObject({
+        id: 'a-legacy',
+        error: [unknown(3, 'owner'), unknown(4, 'team')].join('\n'),
+      });
       // A root schema that accepts `owner` and `team`: a rule file changed, the same again.
-      write(dir, { 'schemas/process-frontmatter.schema.json': '{ "type": "object", "properties": { "name": { "type": "string" }, "owner": {}, "team": {} } }\n' });
+      write(dir, {
+        'schemas/process-frontmatter.schema.json': '{ "type": "object", "properties": { "name": { "type": "string" }, "owner": {}, "team": {} } }\n',
+      });
       expect(cached()).toMatchObject({ code: 0, stdout: '0 problems in 0 files (3 files checked)\n' });
       expect(structuredOf(await s.call('get_process', { name: 'a-legacy' }))).toMatchObject({ slug: 'a-legacy' });
     } finally {

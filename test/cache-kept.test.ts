@@ -138,7 +138,12 @@ describe('docgate lint --cache <files>: the results across files kept beside the
       writeFileSync(file, serializeCacheFile(data));
     };
     // A diagnostic planted in the kept results (the rows, and so their stamp, unchanged) reaches release.md.
-    plant((kept) => kept[2].push(['processes/release.md', [{ line: 2, column: 7, rule: 'process-duplicate-name', message: 'Unexpected planted result, expected it read from the cache' }]]));
+    plant((kept) =>
+      kept[2].push([
+        'processes/release.md',
+        [{ line: 2, column: 7, rule: 'process-duplicate-name', message: 'Unexpected planted result, expected it read from the cache' }],
+      ]),
+    );
     const planted = runCli(['lint', 'processes/release.md', '--cache'], { cwd: dir, env: { DOCGATE_TIMING: '1' } });
     expect(planted.stderr).toContain('rules across files kept for the named files');
     expect(planted.stdout).toContain('processes/release.md\n  2:7 Unexpected planted result, expected it read from the cache [process-duplicate-name]');

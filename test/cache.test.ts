@@ -202,7 +202,9 @@ describe('docgate lint --cache', () => {
 
   it('gives a run over files of several kinds the results of the same run without the cache', () => {
     warmCache();
-    const paths = [PROCESS, 'docs/sysrs/order-intake.md', 'docs/sysrs/de/orphan.md', 'templates/power/gamma.txt', 'frameworks/Notes.md'].map((p) => join(root, p));
+    const paths = [PROCESS, 'docs/sysrs/order-intake.md', 'docs/sysrs/de/orphan.md', 'templates/power/gamma.txt', 'frameworks/Notes.md'].map((p) =>
+      join(root, p),
+    );
     const uncached = runCli(['lint', '--root', root, '--format', 'json', ...paths]);
     expect(JSON.parse(uncached.stdout).filesChecked).toBe(5);
     for (let i = 0; i < 2; i++) expect(runCli(['lint', '--root', root, '--format', 'json', '--cache', ...paths])).toEqual(uncached);
@@ -215,7 +217,7 @@ describe('docgate lint --cache', () => {
     expect(rulesOf(lintOne(PROCESS))).toEqual(['process-duplicate-name']);
   });
 
-  it('does not keep a listing taken while its folder was changing (git\'s racily clean rule)', () => {
+  it("does not keep a listing taken while its folder was changing (git's racily clean rule)", () => {
     // Copied a moment ago: the folders' mtimes are too recent to vouch for the listing.
     cleanStaged();
     lintJson('--cache');

@@ -54,7 +54,9 @@ describe('docgate lint (child process)', () => {
     symlinkSync(join(tmp, 'outside.md'), join(root, 'processes', 'link.md'));
     const r = runCli(['lint', '--root', root, join(root, 'processes', 'link.md')]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('processes/link.md\n  1:1 Unexpected symbolic link to a target outside the root, expected a file inside the root [file-symlink]');
+    expect(r.stdout).toContain(
+      'processes/link.md\n  1:1 Unexpected symbolic link to a target outside the root, expected a file inside the root [file-symlink]',
+    );
     expect(r.stdout).not.toContain('SECRET');
   });
 
@@ -91,7 +93,14 @@ describe('docgate lint (child process)', () => {
       path: 'docs/sysrs/fixture.md',
       kind: 'sysrs',
       error: '4:9 Unexpected `status` value `drafty`, expected one of: `draft`, `review`, `approved`, `active`, `retired` [invalid-value]',
-      diagnostics: [{ line: 4, column: 9, rule: 'invalid-value', message: 'Unexpected `status` value `drafty`, expected one of: `draft`, `review`, `approved`, `active`, `retired`' }],
+      diagnostics: [
+        {
+          line: 4,
+          column: 9,
+          rule: 'invalid-value',
+          message: 'Unexpected `status` value `drafty`, expected one of: `draft`, `review`, `approved`, `active`, `retired`',
+        },
+      ],
     });
   });
 
@@ -132,7 +141,8 @@ describe('bin/docgate.js and the V8 code cache of the bundle', () => {
   /** A copy of the installed package (bin, bundle, validators, schemas, package.json) to damage freely. */
   function packageCopy(name: string): string {
     const dir = join(tmp, name);
-    for (const entry of ['package.json', 'bin', 'schemas', join('dist', 'bundle'), join('dist', 'validators')]) cpSync(join(REPO, entry), join(dir, entry), { recursive: true });
+    for (const entry of ['package.json', 'bin', 'schemas', join('dist', 'bundle'), join('dist', 'validators')])
+      cpSync(join(REPO, entry), join(dir, entry), { recursive: true });
     symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
     return dir;
   }
@@ -155,8 +165,14 @@ describe('bin/docgate.js and the V8 code cache of the bundle', () => {
     rmSync(join(missing, 'dist', 'bundle', 'docgate.cjs.v8cache'));
     const damaged = packageCopy('damaged-code-cache');
     writeFileSync(join(damaged, 'dist', 'bundle', 'docgate.cjs.v8cache'), Buffer.alloc(4096, 7));
-    for (const [dir, state] of [[missing, 'missing'], [damaged, 'rejected']] as const) {
-      expect(spawnSync(process.execPath, [join(dir, 'bin', 'docgate.js'), '--version'], { encoding: 'utf8', env: { ...process.env, DOCGATE_CODE_CACHE: 'report' } }).stderr).toBe(`code cache: ${state}\n`);
+    for (const [dir, state] of [
+      [missing, 'missing'],
+      [damaged, 'rejected'],
+    ] as const) {
+      expect(
+        spawnSync(process.execPath, [join(dir, 'bin', 'docgate.js'), '--version'], { encoding: 'utf8', env: { ...process.env, DOCGATE_CODE_CACHE: 'report' } })
+          .stderr,
+      ).toBe(`code cache: ${state}\n`);
       const r = lintWith(dir);
       expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: expected.status, stdout: expected.stdout, stderr: '' });
     }

@@ -97,18 +97,36 @@ describe('the configuration file', () => {
   });
 
   it('moves a kind with include globs: the old folder is no longer linted, the new one is', () => {
-    const dir = root({ 'processes/owned.md': OWNER, 'handbook/empty.md': EMPTY, 'docgate.config.yaml': 'kinds:\n  process:\n    include: ["handbook/*.md"]\n' });
-    expect(runCli(['lint'], { cwd: dir })).toEqual({ code: 1, stdout: lines('handbook/empty.md', `  ${EMPTY_LINE}`, '', '1 problems in 1 files (1 files checked)'), stderr: '' });
+    const dir = root({
+      'processes/owned.md': OWNER,
+      'handbook/empty.md': EMPTY,
+      'docgate.config.yaml': 'kinds:\n  process:\n    include: ["handbook/*.md"]\n',
+    });
+    expect(runCli(['lint'], { cwd: dir })).toEqual({
+      code: 1,
+      stdout: lines('handbook/empty.md', `  ${EMPTY_LINE}`, '', '1 problems in 1 files (1 files checked)'),
+      stderr: '',
+    });
   });
 
   it('never lints what `ignores` matches', () => {
     const dir = root({ ...warnOwner, 'processes/legacy-empty.md': EMPTY, 'docgate.config.yaml': 'ignores: ["processes/legacy-*.md"]\n' });
-    expect(runCli(['lint'], { cwd: dir })).toEqual({ code: 1, stdout: lines('processes/owned.md', `  ${OWNER_LINE}`, '', '1 problems in 1 files (2 files checked)'), stderr: '' });
+    expect(runCli(['lint'], { cwd: dir })).toEqual({
+      code: 1,
+      stdout: lines('processes/owned.md', `  ${OWNER_LINE}`, '', '1 problems in 1 files (2 files checked)'),
+      stderr: '',
+    });
   });
 });
 
 describe('named paths that select no document', () => {
-  const files = { 'processes/valid.md': VALID, 'processes/owned.md': OWNER, 'processes/legacy-empty.md': EMPTY, 'prompts/x.txt': 'text\n', 'notes/todo.md': '# To do\n' };
+  const files = {
+    'processes/valid.md': VALID,
+    'processes/owned.md': OWNER,
+    'processes/legacy-empty.md': EMPTY,
+    'prompts/x.txt': 'text\n',
+    'notes/todo.md': '# To do\n',
+  };
 
   it('warns on stderr for an ignored path and for a file of no kind, and lints the rest', () => {
     const dir = root({ ...files, 'docgate.config.yaml': 'ignores: ["processes/legacy-*.md"]\n' });
@@ -134,7 +152,11 @@ describe('named paths that select no document', () => {
 
   it('warns for a folder that holds no documents', () => {
     const r = runCli(['lint', 'notes', 'processes/valid.md'], { cwd: root(files) });
-    expect(r).toEqual({ code: 0, stdout: lines('0 problems in 0 files (1 files checked)'), stderr: lines(`docgate: warning: notes holds no documents of any kind (${KINDS})`) });
+    expect(r).toEqual({
+      code: 0,
+      stdout: lines('0 problems in 0 files (1 files checked)'),
+      stderr: lines(`docgate: warning: notes holds no documents of any kind (${KINDS})`),
+    });
   });
 
   it('--ignore-pattern adds to the ignores (repeatable), and says so for a named path', () => {
@@ -155,7 +177,8 @@ describe('named paths that select no document', () => {
     expect(runCli(['lint', '--ignore-pattern', '../x/*.md'], { cwd: root(files) })).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'docgate: --ignore-pattern: Unexpected glob `../x/*.md` (it climbs out of the root with `..`), expected a root-relative glob such as `processes/legacy-*.md`\n',
+      stderr:
+        'docgate: --ignore-pattern: Unexpected glob `../x/*.md` (it climbs out of the root with `..`), expected a root-relative glob such as `processes/legacy-*.md`\n',
     });
   });
 });
@@ -164,9 +187,13 @@ describe('--max-warnings and --quiet', () => {
   const files = { 'processes/valid.md': VALID, 'processes/owned.md': OWNER, 'docgate.config.yaml': 'rules:\n  unknown-key: warn\n' };
   const report = lines('processes/owned.md', `  ${OWNER_WARNING}`, '', '1 problems (0 errors, 1 warnings) in 1 files (2 files checked)');
 
-  it('--max-warnings 0 fails a run with one warning, with ESLint\'s message; --max-warnings 1 passes it', () => {
+  it("--max-warnings 0 fails a run with one warning, with ESLint's message; --max-warnings 1 passes it", () => {
     const dir = root(files);
-    expect(runCli(['lint', '--max-warnings', '0'], { cwd: dir })).toEqual({ code: 1, stdout: report, stderr: 'docgate found too many warnings (maximum: 0).\n' });
+    expect(runCli(['lint', '--max-warnings', '0'], { cwd: dir })).toEqual({
+      code: 1,
+      stdout: report,
+      stderr: 'docgate found too many warnings (maximum: 0).\n',
+    });
     expect(runCli(['lint', '--max-warnings', '1'], { cwd: dir })).toEqual({ code: 0, stdout: report, stderr: '' });
     expect(runCli(['lint', '--max-warnings', 'some'], { cwd: dir })).toEqual({
       code: 2,
@@ -179,7 +206,15 @@ describe('--max-warnings and --quiet', () => {
     const dir = root({ ...files, 'processes/empty.md': EMPTY });
     expect(runCli(['lint', '--max-warnings', '0'], { cwd: dir })).toEqual({
       code: 1,
-      stdout: lines('processes/empty.md', `  ${EMPTY_LINE}`, '', 'processes/owned.md', `  ${OWNER_WARNING}`, '', '2 problems (1 errors, 1 warnings) in 2 files (3 files checked)'),
+      stdout: lines(
+        'processes/empty.md',
+        `  ${EMPTY_LINE}`,
+        '',
+        'processes/owned.md',
+        `  ${OWNER_WARNING}`,
+        '',
+        '2 problems (1 errors, 1 warnings) in 2 files (3 files checked)',
+      ),
       stderr: '',
     });
   });
@@ -188,11 +223,22 @@ describe('--max-warnings and --quiet', () => {
     const dir = root({ ...files, 'processes/empty.md': '---\nname: Empty\nowner: ops\n---\n' });
     expect(runCli(['lint', '--quiet', '--max-warnings', '0'], { cwd: dir })).toEqual({
       code: 1,
-      stdout: lines('processes/empty.md', '  5:1 Unexpected empty body, expected markdown content after the frontmatter [process-empty-body]', '', '1 problems in 1 files (3 files checked)'),
+      stdout: lines(
+        'processes/empty.md',
+        '  5:1 Unexpected empty body, expected markdown content after the frontmatter [process-empty-body]',
+        '',
+        '1 problems in 1 files (3 files checked)',
+      ),
       stderr: '',
     });
     const json = runCli(['lint', '--quiet', '--format', 'json'], { cwd: dir });
-    const out = JSON.parse(json.stdout) as { results: { error: string }[]; warnings: unknown[]; errorCount: number; warningCount: number; problemCount: number };
+    const out = JSON.parse(json.stdout) as {
+      results: { error: string }[];
+      warnings: unknown[];
+      errorCount: number;
+      warningCount: number;
+      problemCount: number;
+    };
     expect(out.results.map((x) => x.error)).toEqual(['5:1 Unexpected empty body, expected markdown content after the frontmatter [process-empty-body]']);
     expect([out.warnings, out.errorCount, out.warningCount, out.problemCount]).toEqual([[], 1, 0, 1]);
     expect(runCli(['lint', '--quiet'], { cwd: root(files) })).toEqual({ code: 0, stdout: lines('0 problems in 0 files (2 files checked)'), stderr: '' });
@@ -200,7 +246,15 @@ describe('--max-warnings and --quiet', () => {
 });
 
 describe('--print-config', () => {
-  const config = ['ignores: ["processes/legacy-*.md"]', 'rules:', '  unknown-key: warn', 'overrides:', '  - files: ["processes/draft-*.md"]', '    rules: { process-empty-body: off, unknown-key: error }', ''].join('\n');
+  const config = [
+    'ignores: ["processes/legacy-*.md"]',
+    'rules:',
+    '  unknown-key: warn',
+    'overrides:',
+    '  - files: ["processes/draft-*.md"]',
+    '    rules: { process-empty-body: off, unknown-key: error }',
+    '',
+  ].join('\n');
   /** Every rule of the process kind at its default level (`error` or `warn`), but those given. */
   function processRules(levels: Record<string, string>): Record<string, string> {
     const rules = [...processKind.rules, ...processKind.crossFile].sort((a, b) => (a.id < b.id ? -1 : 1));
@@ -228,7 +282,7 @@ describe('--print-config', () => {
     );
   });
 
-  it('says when a path is ignored, names docgate\'s own rule files, and has no kind for other files', () => {
+  it("says when a path is ignored, names docgate's own rule files, and has no kind for other files", () => {
     const dir = root({ 'docgate.config.yaml': config });
     const ignored = runCli(['lint', '--root', dir, '--print-config', join(dir, 'processes', 'legacy-a.md')], { cwd: REPO });
     expect(ignored.code).toBe(0);
@@ -256,7 +310,11 @@ describe('--print-config', () => {
 
   it('refuses a path outside the root (exit 2)', () => {
     const dir = root({ 'docgate.config.yaml': config });
-    expect(runCli(['lint', '--root', dir, '--print-config', join(REPO, 'README.md')])).toEqual({ code: 2, stdout: '', stderr: `docgate: ${join(REPO, 'README.md')} is outside the root ${dir}\n` });
+    expect(runCli(['lint', '--root', dir, '--print-config', join(REPO, 'README.md')])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `docgate: ${join(REPO, 'README.md')} is outside the root ${dir}\n`,
+    });
   });
 });
 
@@ -265,7 +323,22 @@ describe('help and usage errors', () => {
     const lint = runCli(['lint', '--help']);
     expect([lint.code, lint.stderr]).toEqual([0, '']);
     expect(lint.stdout.split('\n')[0]).toBe('Usage: docgate lint [paths...] [options]');
-    for (const flag of ['--root', '--config', '--ignore-pattern', '--format', '--output', '--quiet', '--max-warnings', '--cache', '--cache-location', '--suppress-all', '--suppress-rule', '--prune-suppressions', '--suppressions-location', '--print-config']) {
+    for (const flag of [
+      '--root',
+      '--config',
+      '--ignore-pattern',
+      '--format',
+      '--output',
+      '--quiet',
+      '--max-warnings',
+      '--cache',
+      '--cache-location',
+      '--suppress-all',
+      '--suppress-rule',
+      '--prune-suppressions',
+      '--suppressions-location',
+      '--print-config',
+    ]) {
       expect(lint.stdout).toContain(`\n  ${flag} `);
     }
     const mcp = runCli(['mcp', '-h']);

@@ -95,7 +95,9 @@ describe('a kind of your own: ADRs in docs/adr/*.md', () => {
         path: 'docs/adr/0001-use-docgate.md',
         kind: 'adr',
         error: '3:9 Unexpected `status` value `decided`, expected one of: `proposed`, `accepted`, `superseded` [invalid-value]',
-        diagnostics: [{ line: 3, column: 9, rule: 'invalid-value', message: 'Unexpected `status` value `decided`, expected one of: `proposed`, `accepted`, `superseded`' }],
+        diagnostics: [
+          { line: 3, column: 9, rule: 'invalid-value', message: 'Unexpected `status` value `decided`, expected one of: `proposed`, `accepted`, `superseded`' },
+        ],
       },
     ]);
   });
@@ -105,8 +107,14 @@ describe('a kind of your own: ADRs in docs/adr/*.md', () => {
     const { code, report } = json(r);
     expect(code).toBe(1);
     expect(report.results.map((f) => [f.path, f.error])).toEqual([
-      ['docs/adr/0001-a.md', '2:5 Unexpected duplicate id `ADR-0001`, expected ids unique across adr documents (also in docs/adr/0002-b.md) [adr-duplicate-id]'],
-      ['docs/adr/0002-b.md', '2:5 Unexpected duplicate id `ADR-0001`, expected ids unique across adr documents (also in docs/adr/0001-a.md) [adr-duplicate-id]'],
+      [
+        'docs/adr/0001-a.md',
+        '2:5 Unexpected duplicate id `ADR-0001`, expected ids unique across adr documents (also in docs/adr/0002-b.md) [adr-duplicate-id]',
+      ],
+      [
+        'docs/adr/0002-b.md',
+        '2:5 Unexpected duplicate id `ADR-0001`, expected ids unique across adr documents (also in docs/adr/0001-a.md) [adr-duplicate-id]',
+      ],
     ]);
   });
 
@@ -114,16 +122,29 @@ describe('a kind of your own: ADRs in docs/adr/*.md', () => {
     const body = '# ADR: Use docgate\n\n## Decision\n\nLint it.\n\n## Context\n\nContent rots.\n';
     const r = root({ 'docs/adr/0001-use-docgate.md': adr('ADR-0001', 'accepted', body) });
     const { report } = json(r);
-    expect(report.results[0]!.error.split('\n')).toEqual(['12:1 Unexpected `## Context` after `## Decision`, expected it before `## Decision` [adr-heading-order]']);
-    const extra = root({ 'docs/adr/0001-use-docgate.md': adr('ADR-0001', 'accepted', '# ADR: Use docgate\n\n## Context\n\nContent rots.\n\n## Decision\n\nLint it.\n\n## Consequences\n\nNone.\n') });
-    expect(json(extra).report.results[0]!.error).toBe('16:1 Unexpected heading `## Consequences`, expected a section heading of the ADR outline [adr-unknown-heading]');
+    expect(report.results[0]!.error.split('\n')).toEqual([
+      '12:1 Unexpected `## Context` after `## Decision`, expected it before `## Decision` [adr-heading-order]',
+    ]);
+    const extra = root({
+      'docs/adr/0001-use-docgate.md': adr(
+        'ADR-0001',
+        'accepted',
+        '# ADR: Use docgate\n\n## Context\n\nContent rots.\n\n## Decision\n\nLint it.\n\n## Consequences\n\nNone.\n',
+      ),
+    });
+    expect(json(extra).report.results[0]!.error).toBe(
+      '16:1 Unexpected heading `## Consequences`, expected a section heading of the ADR outline [adr-unknown-heading]',
+    );
   });
 
   it('carries kind `adr` in json, SARIF and JUnit', () => {
     const r = root({ 'docs/adr/0001-use-docgate.md': adr('ADR-0001', 'decided') });
     expect(json(r).report.results[0]!.kind).toBe('adr');
     const sarif = JSON.parse(runCli(['lint', '--root', r, '--format', 'sarif']).stdout) as {
-      runs: { artifacts: { location: { uri: string }; properties: { kind: string } }[]; tool: { driver: { rules: { id: string; shortDescription: { text: string } }[] } } }[];
+      runs: {
+        artifacts: { location: { uri: string }; properties: { kind: string } }[];
+        tool: { driver: { rules: { id: string; shortDescription: { text: string } }[] } };
+      }[];
     };
     expect(sarif.runs[0]!.artifacts).toEqual([{ location: { uri: 'docs/adr/0001-use-docgate.md', uriBaseId: '%SRCROOT%' }, properties: { kind: 'adr' } }]);
     const junit = new XMLParser({ ignoreAttributes: false }).parse(runCli(['lint', '--root', r, '--format', 'junit']).stdout) as {
@@ -135,8 +156,12 @@ describe('a kind of your own: ADRs in docs/adr/*.md', () => {
 
   it('describes its own rules in SARIF from its registry entry', () => {
     const r = root({ 'docs/adr/0001-a.md': adr('ADR-0001', 'accepted'), 'docs/adr/0002-b.md': adr('ADR-0001', 'accepted') });
-    const sarif = JSON.parse(runCli(['lint', '--root', r, '--format', 'sarif']).stdout) as { runs: { tool: { driver: { rules: { id: string; shortDescription: { text: string } }[] } } }[] };
-    expect(sarif.runs[0]!.tool.driver.rules).toEqual([{ id: 'adr-duplicate-id', shortDescription: { text: 'Ids of adr documents must be unique' }, defaultConfiguration: { level: 'error' } }]);
+    const sarif = JSON.parse(runCli(['lint', '--root', r, '--format', 'sarif']).stdout) as {
+      runs: { tool: { driver: { rules: { id: string; shortDescription: { text: string } }[] } } }[];
+    };
+    expect(sarif.runs[0]!.tool.driver.rules).toEqual([
+      { id: 'adr-duplicate-id', shortDescription: { text: 'Ids of adr documents must be unique' }, defaultConfiguration: { level: 'error' } },
+    ]);
   });
 
   it('is replayed from the cache byte for byte', () => {
@@ -174,9 +199,13 @@ describe('MCP list_documents and get_document for a kind of your own', () => {
   });
 
   it('lists rows with paging, and a failed row carrying its error', async () => {
-    const page = structuredOf<{ kind: string; results: { id: string | null; title: string; path: string; error: string | null }[]; total: number; truncated: boolean; error_count: number }>(
-      await s.call('list_documents', { kind: 'adr', max_results: 2 }),
-    );
+    const page = structuredOf<{
+      kind: string;
+      results: { id: string | null; title: string; path: string; error: string | null }[];
+      total: number;
+      truncated: boolean;
+      error_count: number;
+    }>(await s.call('list_documents', { kind: 'adr', max_results: 2 }));
     const lintError = json(r).report.results[0]!.error;
     expect(page).toEqual({
       kind: 'adr',
@@ -193,7 +222,9 @@ describe('MCP list_documents and get_document for a kind of your own', () => {
   });
 
   it('gets a document, and a failing one as its ParseFailureResult with the error lint prints', async () => {
-    const doc = structuredOf<{ result: { id: string; frontmatter: Record<string, unknown>; title: string; body: Record<string, unknown> } }>(await s.call('get_document', { kind: 'adr', id: 'ADR-0001' }));
+    const doc = structuredOf<{ result: { id: string; frontmatter: Record<string, unknown>; title: string; body: Record<string, unknown> } }>(
+      await s.call('get_document', { kind: 'adr', id: 'ADR-0001' }),
+    );
     expect(doc.result).toMatchObject({ kind: 'adr', id: 'ADR-0001', frontmatter: { id: 'ADR-0001', status: 'accepted' }, title: 'ADR: Use docgate' });
     expect(Object.keys(doc.result.body)).toEqual(['context', 'decision']);
     const failed = structuredOf<{ result: Failure }>(await s.call('get_document', { kind: 'adr', id: 'ADR-0002' }));

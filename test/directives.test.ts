@@ -60,7 +60,12 @@ describe('inline directives', () => {
   });
 
   it('POWER templates: a line `# docgate-disable-next-line rule`', () => {
-    const r = lint({ 'templates/power/readme.txt': TEMPLATE.replace('purpose: Generate README.md.', '# docgate-disable-next-line invalid-value -- a house style\npurpose: Generate README.md') });
+    const r = lint({
+      'templates/power/readme.txt': TEMPLATE.replace(
+        'purpose: Generate README.md.',
+        '# docgate-disable-next-line invalid-value -- a house style\npurpose: Generate README.md',
+      ),
+    });
     expect(r).toEqual({ code: 0, out: '0 problems in 0 files (1 files checked)\n' });
   });
 

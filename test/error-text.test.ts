@@ -16,7 +16,12 @@ describe('the error text (SPEC §3)', () => {
         const positions = r.diagnostics.map((d) => d.line * 1e6 + d.column);
         expect(positions).toEqual([...positions].sort((a, b) => a - b));
         // SPEC §11: a `fix` besides, only on a finding of a fixable rule.
-        for (const d of r.diagnostics) expect(Object.keys(d).filter((k) => k !== 'fix').sort()).toEqual(['column', 'line', 'message', 'rule']);
+        for (const d of r.diagnostics)
+          expect(
+            Object.keys(d)
+              .filter((k) => k !== 'fix')
+              .sort(),
+          ).toEqual(['column', 'line', 'message', 'rule']);
         for (const d of r.diagnostics) if (d.fix) expect(rulesOf().get(d.rule)?.rule.fixable, d.rule).toBe(true);
         seen++;
       }

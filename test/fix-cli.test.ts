@@ -18,7 +18,6 @@ afterAll(() => {
   for (const d of made) rmSync(d, { recursive: true, force: true });
 });
 
-
 /** Path → bytes of every file under `dir`. */
 function contents(dir: string): Record<string, Buffer> {
   return Object.fromEntries(filesUnder(dir).map((f) => [f, readFileSync(join(dir, f))]));
@@ -43,7 +42,10 @@ function expected(name: string, lineEnds: 'lf' | 'crlf' = 'lf'): Record<string, 
 
 describe('every fixable rule has a fixture', () => {
   it('test/fixtures/fix holds one folder per fixable rule (and `several`, fixes of many rules in one file)', () => {
-    const fixable = [...rulesOf().values()].filter((e) => e.rule.fixable).map((e) => e.rule.id).sort();
+    const fixable = [...rulesOf().values()]
+      .filter((e) => e.rule.fixable)
+      .map((e) => e.rule.id)
+      .sort();
     expect(fixable.length).toBeGreaterThanOrEqual(9);
     expect(CASES).toEqual([...fixable, 'several'].sort());
   });

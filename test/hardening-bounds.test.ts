@@ -17,7 +17,7 @@ import type { Diagnostic } from '../src/model/types.js';
 import { checkSysrsBody } from '../src/project/outline-files.js';
 import type { SysrsOutline } from '../src/kinds/sysrs/outline.js';
 import { BIN, REPO, fixture } from './helpers.js';
-import { startMcp, structuredOf, textOf } from './fixtures/mcp/harness.js';
+import { startMcp, structuredOf } from './fixtures/mcp/harness.js';
 
 const tmp = realpathSync(mkdtempSync(join(tmpdir(), 'docgate-bounds-')));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -136,7 +136,7 @@ describe('item 6: cross-file messages name at most three others', () => {
     expect(stylish.stdout).toBe(`${paths.map((p, i) => `${p}\n  ${lines[i]}\n`).join('\n')}\n4000 problems in 4000 files (4000 files checked)\n`);
   });
 
-  it('keeps today\'s text with up to three others (four processes named alike)', () => {
+  it("keeps today's text with up to three others (four processes named alike)", () => {
     const root = newRoot();
     for (const name of ['a', 'b', 'c', 'd']) put(root, `processes/${name}.md`, `---\nname: Same\n---\n\nBody.\n`);
     const report = json(cli(['lint', '--root', root, '--format', 'json']));
@@ -168,7 +168,11 @@ describe('item 6: cross-file messages name at most three others', () => {
     for (let i = 0; i < 4000; i++) stems.push(`c${String(i).padStart(4, '0')}`);
     stems.forEach((stem, i) => {
       const next = stems[(i + 1) % stems.length];
-      put(root, `templates/power/${stem}.txt`, `framework: POWER\npurpose: Do a thing.\noutput: A header and footer.\nwork: Use {{${next}_summary}}.\nexamples:\n- one\nrequirements: none\nsave_as: A.md\nstore_as: ${stem}_summary\n`);
+      put(
+        root,
+        `templates/power/${stem}.txt`,
+        `framework: POWER\npurpose: Do a thing.\noutput: A header and footer.\nwork: Use {{${next}_summary}}.\nexamples:\n- one\nrequirements: none\nsave_as: A.md\nstore_as: ${stem}_summary\n`,
+      );
     });
     const run = cli(['lint', '--root', root, '--format', 'json'], 256);
     expect(run.code, run.stderr).toBe(1);
@@ -183,11 +187,15 @@ describe('item 6: cross-file messages name at most three others', () => {
     );
   });
 
-  it('keeps today\'s cycle text with up to three others', () => {
+  it("keeps today's cycle text with up to three others", () => {
     const root = newRoot();
     const stems = ['ca', 'cb', 'cc', 'cd'];
     stems.forEach((stem, i) => {
-      put(root, `templates/power/${stem}.txt`, `framework: POWER\npurpose: Do a thing.\noutput: A header and footer.\nwork: Use {{${stems[(i + 1) % 4]}_summary}}.\nexamples:\n- one\nrequirements: none\nsave_as: A.md\nstore_as: ${stem}_summary\n`);
+      put(
+        root,
+        `templates/power/${stem}.txt`,
+        `framework: POWER\npurpose: Do a thing.\noutput: A header and footer.\nwork: Use {{${stems[(i + 1) % 4]}_summary}}.\nexamples:\n- one\nrequirements: none\nsave_as: A.md\nstore_as: ${stem}_summary\n`,
+      );
     });
     const report = json(cli(['lint', '--root', root, '--format', 'json']));
     expect(report.results[0]!.error).toBe(
@@ -205,11 +213,12 @@ function bigSysrsError(): string {
     '1:1 Unexpected missing key `id`, expected a lowercase canonical UUID such as `3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f` [missing-key]',
     '1:1 Unexpected `### x`, expected `# System Requirements Specification: <title>` first [sysrs-h1]',
   ];
-  for (let line = 1; line <= 98; line++) lines.push(`${line}:1 Unexpected heading \`### x\`, expected a \`##\` section heading before it [sysrs-unknown-heading]`);
+  for (let line = 1; line <= 98; line++)
+    lines.push(`${line}:1 Unexpected heading \`### x\`, expected a \`##\` section heading before it [sysrs-unknown-heading]`);
   return lines.join('\n');
 }
 
-describe('item 7: a file\'s own findings are capped when it is analyzed', () => {
+describe("item 7: a file's own findings are capped when it is analyzed", () => {
   it('lints a 2 MiB SysRS of 349,525 `### x` lines in bounded memory', () => {
     expect(BIG_SYSRS.length).toBeGreaterThan(349_000);
     expect(BIG_SYSRS.length).toBeLessThanOrEqual(2 * 1024 * 1024);
@@ -283,7 +292,26 @@ describe('item 7: capping early keeps results identical', () => {
 
   it('the outline engine with a limit keeps exactly what the result keeps of the engine without one', () => {
     const outline = JSON.parse(readFileSync(join(REPO, 'schemas', 'sysrs-outline.json'), 'utf8')) as SysrsOutline;
-    const pieces = ['# System Requirements Specification: T', '## System Purpose', '## Updates', '### 2025-01-01 10:00:00.000Z - x', '### 2025-01-02 10:00:00.000Z - y', '### bad', '## Decisions', '- DEC 0b4a6f0e-1c2d-4e5f-8a9b-0c1d2e3f4a5b: t', '- XYZ 1: t', '1. x', '## Risks', '### x', '## x', '# again', 'text', '', '## Requirements', '## System Scope'];
+    const pieces = [
+      '# System Requirements Specification: T',
+      '## System Purpose',
+      '## Updates',
+      '### 2025-01-01 10:00:00.000Z - x',
+      '### 2025-01-02 10:00:00.000Z - y',
+      '### bad',
+      '## Decisions',
+      '- DEC 0b4a6f0e-1c2d-4e5f-8a9b-0c1d2e3f4a5b: t',
+      '- XYZ 1: t',
+      '1. x',
+      '## Risks',
+      '### x',
+      '## x',
+      '# again',
+      'text',
+      '',
+      '## Requirements',
+      '## System Scope',
+    ];
     let seed = 9;
     const next = (k: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % k;
     for (let i = 0; i < 300; i++) {
@@ -335,13 +363,48 @@ describe('item 8: cache rows are validated; a bad section is an empty one', () =
   const row = (rows: Rows, path: string): unknown[] => rows.find((r) => r[0] === path)!;
   const cases: [string, 'process' | 'template' | 'sysrs', (rows: Rows) => unknown][] = [
     ['diagnostics that are a number (one corrupt byte: 0 → 1)', 'process', (rows) => void (row(rows, 'processes/code-review.md')[5] = 1)],
-    ['a crafted diagnostic at line 1e308, column -5', 'process', (rows) => void (row(rows, 'processes/code-review.md')[5] = [{ line: 1e308, column: -5, rule: 'planted', message: 'Unexpected replay' }])],
-    ['a diagnostic at line 0', 'process', (rows) => void (row(rows, 'processes/code-review.md')[5] = [{ line: 0, column: 1, rule: 'planted', message: 'Unexpected replay' }])],
-    ['a diagnostic at a fractional column', 'process', (rows) => void (row(rows, 'processes/code-review.md')[5] = [{ line: 1, column: 1.5, rule: 'planted', message: 'Unexpected replay' }])],
-    ['a diagnostic whose message is not a string', 'process', (rows) => void (row(rows, 'processes/code-review.md')[5] = [{ line: 1, column: 1, rule: 'planted', message: 7 }])],
-    ['a diagnostic without a rule', 'process', (rows) => void (row(rows, 'processes/code-review.md')[5] = [{ line: 1, column: 1, message: 'Unexpected replay' }])],
-    ['an endLine before the line', 'process', (rows) => void (row(rows, 'processes/code-review.md')[5] = [{ line: 5, column: 1, endLine: 2, endColumn: 1, rule: 'planted', message: 'Unexpected replay' }])],
-    ['more diagnostics than a file keeps', 'process', (rows) => void (row(rows, 'processes/code-review.md')[5] = Array.from({ length: 101 }, (_, i) => ({ line: i + 1, column: 1, rule: 'planted', message: 'Unexpected replay' })))],
+    [
+      'a crafted diagnostic at line 1e308, column -5',
+      'process',
+      (rows) => void (row(rows, 'processes/code-review.md')[5] = [{ line: 1e308, column: -5, rule: 'planted', message: 'Unexpected replay' }]),
+    ],
+    [
+      'a diagnostic at line 0',
+      'process',
+      (rows) => void (row(rows, 'processes/code-review.md')[5] = [{ line: 0, column: 1, rule: 'planted', message: 'Unexpected replay' }]),
+    ],
+    [
+      'a diagnostic at a fractional column',
+      'process',
+      (rows) => void (row(rows, 'processes/code-review.md')[5] = [{ line: 1, column: 1.5, rule: 'planted', message: 'Unexpected replay' }]),
+    ],
+    [
+      'a diagnostic whose message is not a string',
+      'process',
+      (rows) => void (row(rows, 'processes/code-review.md')[5] = [{ line: 1, column: 1, rule: 'planted', message: 7 }]),
+    ],
+    [
+      'a diagnostic without a rule',
+      'process',
+      (rows) => void (row(rows, 'processes/code-review.md')[5] = [{ line: 1, column: 1, message: 'Unexpected replay' }]),
+    ],
+    [
+      'an endLine before the line',
+      'process',
+      (rows) =>
+        void (row(rows, 'processes/code-review.md')[5] = [{ line: 5, column: 1, endLine: 2, endColumn: 1, rule: 'planted', message: 'Unexpected replay' }]),
+    ],
+    [
+      'more diagnostics than a file keeps',
+      'process',
+      (rows) =>
+        void (row(rows, 'processes/code-review.md')[5] = Array.from({ length: 101 }, (_, i) => ({
+          line: i + 1,
+          column: 1,
+          rule: 'planted',
+          message: 'Unexpected replay',
+        }))),
+    ],
     // Facts that would make code-review.md a duplicate of release.md if they were believed.
     ['process facts of the wrong shape', 'process', (rows) => void (row(rows, 'processes/code-review.md')[6] = ['Release', 2, 7, 'extra'])],
     ['a located name with a negative line', 'process', (rows) => void (row(rows, 'processes/code-review.md')[6] = ['Release', -1, 7])],
@@ -398,7 +461,11 @@ describe('item 8: cache rows are validated; a bad section is an empty one', () =
   });
 
   it('still replays a valid planted row (validation keeps good rows)', () => {
-    const { corrupt } = afterCorruption('process', (rows) => void (row(rows, 'processes/code-review.md')[5] = [{ line: 3, column: 2, endLine: 3, endColumn: 9, rule: 'planted', message: 'Unexpected replay' }]));
+    const { corrupt } = afterCorruption(
+      'process',
+      (rows) =>
+        void (row(rows, 'processes/code-review.md')[5] = [{ line: 3, column: 2, endLine: 3, endColumn: 9, rule: 'planted', message: 'Unexpected replay' }]),
+    );
     expect(corrupt.stdout).toContain('Unexpected replay');
   });
 });
@@ -417,7 +484,10 @@ describe('item 10: rule data is checked when it is loaded', () => {
 
   /** `message`: exact, or a pattern where Node's own JSON.parse wording follows the position. */
   function exits2(root: string, message: string | RegExp): void {
-    for (const args of [['lint', '--root', root], ['lint', '--root', root, join(root, 'docs/sysrs/fixture.md')]]) {
+    for (const args of [
+      ['lint', '--root', root],
+      ['lint', '--root', root, join(root, 'docs/sysrs/fixture.md')],
+    ]) {
       const run = cli(args);
       if (typeof message === 'string') expect(run.stderr).toBe(`docgate: ${message}\n`);
       else expect(run.stderr).toMatch(new RegExp(`^docgate: ${message.source}.*\n$`));
@@ -443,38 +513,61 @@ describe('item 10: rule data is checked when it is loaded', () => {
   it('a heading table mapping two headings to one text blames the table', () => {
     const bad = structuredClone(table);
     bad.headings['System Scope'] = bad.headings['System Purpose'];
-    exits2(withRule('sysrs-headings.de.json', bad), 'schemas/sysrs-headings.de.json:6:21 heading table is invalid: unexpected translation "Systemzweck" of both "System Purpose" and "System Scope", expected a different text for each heading');
+    exits2(
+      withRule('sysrs-headings.de.json', bad),
+      'schemas/sysrs-headings.de.json:6:21 heading table is invalid: unexpected translation "Systemzweck" of both "System Purpose" and "System Scope", expected a different text for each heading',
+    );
   });
 
   it('a heading table with a value that is not a string', () => {
     const bad = structuredClone(table);
     bad.headings['Goals'] = 5;
-    exits2(withRule('sysrs-headings.de.json', bad), 'schemas/sysrs-headings.de.json:9:14 heading table is invalid: unexpected translation 5 of "Goals", expected a non-empty string');
+    exits2(
+      withRule('sysrs-headings.de.json', bad),
+      'schemas/sysrs-headings.de.json:9:14 heading table is invalid: unexpected translation 5 of "Goals", expected a non-empty string',
+    );
   });
 
   it('a heading table without some translations names them', () => {
     const bad = structuredClone(table);
     delete bad.headings['Goals'];
     delete bad.headings['Risks'];
-    exits2(withRule('sysrs-headings.de.json', bad), 'schemas/sysrs-headings.de.json:4:15 heading table is invalid: unexpected table without a translation of "Goals", "Risks", expected one for every heading of the outline');
+    exits2(
+      withRule('sysrs-headings.de.json', bad),
+      'schemas/sysrs-headings.de.json:4:15 heading table is invalid: unexpected table without a translation of "Goals", "Risks", expected one for every heading of the outline',
+    );
   });
 
   it('an outline that is not JSON: positioned where JSON.parse stopped', () => {
-    exits2(withRule('sysrs-outline.json', '{\n  "h1Prefix": "SysRS: ",\n  "sections": [\n    { "heading": "A" "level": 2 }\n  ]\n}\n'), /schemas\/sysrs-outline\.json:4:22 outline is not valid JSON: /);
+    exits2(
+      withRule('sysrs-outline.json', '{\n  "h1Prefix": "SysRS: ",\n  "sections": [\n    { "heading": "A" "level": 2 }\n  ]\n}\n'),
+      /schemas\/sysrs-outline\.json:4:22 outline is not valid JSON: /,
+    );
   });
 
   it('a heading table that is not JSON, and one with a blank H1 prefix, each positioned in the table', () => {
-    exits2(withRule('sysrs-headings.de.json', '{\n  "h1Prefix": "SysRS: ",\n  "headings": {\n    "Goals": "Ziele",\n  }\n}\n'), /schemas\/sysrs-headings\.de\.json:5:3 heading table is not valid JSON: /);
+    exits2(
+      withRule('sysrs-headings.de.json', '{\n  "h1Prefix": "SysRS: ",\n  "headings": {\n    "Goals": "Ziele",\n  }\n}\n'),
+      /schemas\/sysrs-headings\.de\.json:5:3 heading table is not valid JSON: /,
+    );
     const bad = structuredClone(table) as { h1Prefix: unknown };
     bad.h1Prefix = ' ';
-    exits2(withRule('sysrs-headings.de.json', bad), 'schemas/sysrs-headings.de.json:3:15 heading table is invalid: unexpected h1Prefix " ", expected a non-empty string');
+    exits2(
+      withRule('sysrs-headings.de.json', bad),
+      'schemas/sysrs-headings.de.json:3:15 heading table is invalid: unexpected h1Prefix " ", expected a non-empty string',
+    );
   });
 
   it('a schema that breaks the JSON Schema meta-schema: positioned at the value', () => {
     const root = newRoot();
     put(root, 'schemas/process-frontmatter.schema.json', '{\n  "type": "object",\n  "properties": {\n    "name": { "type": "strin" }\n  }\n}\n');
     const run = cli(['lint', '--root', root]);
-    expect(run).toEqual({ code: 2, stdout: '', stderr: 'docgate: schemas/process-frontmatter.schema.json:4:23 schema does not compile: properties/name/type must be equal to one of the allowed values\n' });
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'docgate: schemas/process-frontmatter.schema.json:4:23 schema does not compile: properties/name/type must be equal to one of the allowed values\n',
+    });
   });
 
   it('a new heading table of another language is checked too', () => {
@@ -502,13 +595,17 @@ describe('item 10: rule data is checked when it is loaded', () => {
     put(root, 'processes/a.md', '---\nname: A\n---\n\nBody.\n');
     put(root, 'processes/b.md', '---\nname: B\nowner: me\n---\n\nBody.\n');
     const run = cli(['lint', '--root', root]);
-    expect(run.stdout).toBe('processes/b.md\n  3:8 Unexpected `owner` value `me`, expected no value (the schema is `false`) [schema]\n\n1 problems in 1 files (2 files checked)\n');
+    expect(run.stdout).toBe(
+      'processes/b.md\n  3:8 Unexpected `owner` value `me`, expected no value (the schema is `false`) [schema]\n\n1 problems in 1 files (2 files checked)\n',
+    );
     expect(run.code).toBe(1);
   });
 
   it('a root schema pattern `^(a+)+$` checks 30- and 40-character `aaaa…b` values without backtracking', () => {
     const root = newRoot();
-    const schema = JSON.parse(readFileSync(join(REPO, 'schemas', 'process-frontmatter.schema.json'), 'utf8')) as { properties: Record<string, Record<string, unknown>> };
+    const schema = JSON.parse(readFileSync(join(REPO, 'schemas', 'process-frontmatter.schema.json'), 'utf8')) as {
+      properties: Record<string, Record<string, unknown>>;
+    };
     schema.properties['name']!['pattern'] = '^(a+)+$';
     put(root, 'schemas/process-frontmatter.schema.json', JSON.stringify(schema));
     // Native RegExp backtracks 2^29 and 2^39 times for these (seconds, then hours).
@@ -516,31 +613,40 @@ describe('item 10: rule data is checked when it is loaded', () => {
     values.forEach((value, i) => put(root, `processes/a${i}.md`, `---\nname: ${value}\n---\n\nBody.\n`));
     put(root, 'processes/b.md', `---\nname: ${'a'.repeat(30)}\n---\n\nBody.\n`);
     const run = cli(['lint', '--root', root]);
-    const expected = values.map((value, i) => `processes/a${i}.md\n  2:7 Unexpected \`name\` value \`${value}\`, expected a non-empty process name (when absent it is derived from the file name) [invalid-value]\n`);
+    const expected = values.map(
+      (value, i) =>
+        `processes/a${i}.md\n  2:7 Unexpected \`name\` value \`${value}\`, expected a non-empty process name (when absent it is derived from the file name) [invalid-value]\n`,
+    );
     expect(run.stdout).toBe(`${expected.join('\n')}\n2 problems in 2 files (3 files checked)\n`);
     expect(run.code).toBe(1);
   });
 
   it('`patternProperties` `^(a+)+$` beside a 30-character property name compiles without backtracking', () => {
     const root = newRoot();
-    const schema = JSON.parse(readFileSync(join(REPO, 'schemas', 'process-frontmatter.schema.json'), 'utf8')) as Record<string, unknown> & { properties: Record<string, unknown> };
+    const schema = JSON.parse(readFileSync(join(REPO, 'schemas', 'process-frontmatter.schema.json'), 'utf8')) as Record<string, unknown> & {
+      properties: Record<string, unknown>;
+    };
     schema.properties[`${'a'.repeat(39)}b`] = { type: 'string' };
     schema['patternProperties'] = { '^(a+)+$': { type: 'string' } };
     put(root, 'schemas/process-frontmatter.schema.json', JSON.stringify(schema));
     put(root, 'processes/a.md', `---\nname: A\n${'a'.repeat(30)}: 5\n---\n\nBody.\n`);
     const run = cli(['lint', '--root', root]);
-    expect(run.stdout).toBe(`processes/a.md\n  3:33 Unexpected number for \`${'a'.repeat(30)}\`, expected a string [wrong-type]\n\n1 problems in 1 files (1 files checked)\n`);
+    expect(run.stdout).toBe(
+      `processes/a.md\n  3:33 Unexpected number for \`${'a'.repeat(30)}\`, expected a string [wrong-type]\n\n1 problems in 1 files (1 files checked)\n`,
+    );
     expect(run.code).toBe(1);
   });
 
-  it('keeps ajv\'s strict check of `properties` matching `patternProperties` (now on the linear-time engine)', () => {
+  it("keeps ajv's strict check of `properties` matching `patternProperties` (now on the linear-time engine)", () => {
     const root = newRoot();
     const schema = JSON.parse(readFileSync(join(REPO, 'schemas', 'process-frontmatter.schema.json'), 'utf8')) as Record<string, unknown>;
     schema['patternProperties'] = { '^na': { type: 'string' } };
     put(root, 'schemas/process-frontmatter.schema.json', JSON.stringify(schema));
     put(root, 'processes/a.md', '---\nname: A\n---\n\nBody.\n');
     const run = cli(['lint', '--root', root]);
-    expect(run.stderr).toBe('docgate: schemas/process-frontmatter.schema.json:1:1 schema does not compile: strict mode: property name matches pattern ^na (use allowMatchingProperties)\n');
+    expect(run.stderr).toBe(
+      'docgate: schemas/process-frontmatter.schema.json:1:1 schema does not compile: strict mode: property name matches pattern ^na (use allowMatchingProperties)\n',
+    );
     expect(run.code).toBe(2);
   });
 
@@ -551,7 +657,8 @@ describe('item 10: rule data is checked when it is loaded', () => {
       else if (Array.isArray(v)) v.forEach((x) => walk(x));
       else if (typeof v === 'object' && v !== null) for (const [k, x] of Object.entries(v)) walk(x, k);
     };
-    for (const file of ['power-template.schema.json', 'process-frontmatter.schema.json', 'sysrs-frontmatter.schema.json']) walk(JSON.parse(readFileSync(join(REPO, 'schemas', file), 'utf8')));
+    for (const file of ['power-template.schema.json', 'process-frontmatter.schema.json', 'sysrs-frontmatter.schema.json'])
+      walk(JSON.parse(readFileSync(join(REPO, 'schemas', file), 'utf8')));
     expect(patterns.length).toBeGreaterThanOrEqual(8);
     // Every string of up to 3 characters over an alphabet of what the patterns tell apart, then longer
     // random strings, strings shaped like the values the patterns expect, and the bundled templates' values.
@@ -565,7 +672,17 @@ describe('item 10: rule data is checked when it is loaded', () => {
     let seed = 11;
     const next = (k: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % k;
     for (let i = 0; i < 20000; i++) inputs.push(Array.from({ length: 1 + next(40) }, () => alphabet[next(alphabet.length)]).join(''));
-    const shaped = ['2025-11-02 07:34:29.518Z', '2025-11-02T07:34:29.518+02:00', '1.0.0', '1.2.3-beta.1+build.5', '7d1f3c2a-9b8e-4f6d-a5c4-3b2a1f0e9d8c', 'README.md', 'readme_summary', 'One sentence.', 'Two. Sentences.'];
+    const shaped = [
+      '2025-11-02 07:34:29.518Z',
+      '2025-11-02T07:34:29.518+02:00',
+      '1.0.0',
+      '1.2.3-beta.1+build.5',
+      '7d1f3c2a-9b8e-4f6d-a5c4-3b2a1f0e9d8c',
+      'README.md',
+      'readme_summary',
+      'One sentence.',
+      'Two. Sentences.',
+    ];
     for (const base of shaped) {
       for (let i = 0; i < 300; i++) {
         const at = next(base.length + 1);
@@ -573,7 +690,12 @@ describe('item 10: rule data is checked when it is loaded', () => {
       }
     }
     inputs.push(...shaped);
-    for (const file of readdirSync(join(REPO, 'templates', 'power'))) inputs.push(...readFileSync(join(REPO, 'templates', 'power', file), 'utf8').split('\n').map((l) => l.slice(l.indexOf(':') + 1).trim()));
+    for (const file of readdirSync(join(REPO, 'templates', 'power')))
+      inputs.push(
+        ...readFileSync(join(REPO, 'templates', 'power', file), 'utf8')
+          .split('\n')
+          .map((l) => l.slice(l.indexOf(':') + 1).trim()),
+      );
     for (const pattern of patterns) {
       const native = new RegExp(pattern, 'u');
       const linear = linearPattern(pattern);
@@ -597,7 +719,9 @@ describe('item 10: rule data is checked when it is loaded', () => {
 
   it('a pattern the linear-time engine cannot run (a back-reference) is a configuration error naming the schema', () => {
     const root = newRoot();
-    const schema = JSON.parse(readFileSync(join(REPO, 'schemas', 'process-frontmatter.schema.json'), 'utf8')) as { properties: Record<string, Record<string, unknown>> };
+    const schema = JSON.parse(readFileSync(join(REPO, 'schemas', 'process-frontmatter.schema.json'), 'utf8')) as {
+      properties: Record<string, Record<string, unknown>>;
+    };
     schema.properties['name']!['pattern'] = '^(a)\\1$';
     put(root, 'schemas/process-frontmatter.schema.json', JSON.stringify(schema));
     put(root, 'processes/a.md', '---\nname: A\n---\n\nBody.\n');
@@ -605,7 +729,9 @@ describe('item 10: rule data is checked when it is loaded', () => {
     expect(run.code).toBe(2);
     const column = JSON.stringify(schema).indexOf(JSON.stringify('^(a)\\1$')) + 1;
     expect(column).toBeGreaterThan(1);
-    expect(run.stderr).toMatch(new RegExp(`^docgate: schemas/process-frontmatter\\.schema\\.json:1:${column} schema does not compile: pattern \`\\^\\(a\\)\\\\1\\$\` `));
+    expect(run.stderr).toMatch(
+      new RegExp(`^docgate: schemas/process-frontmatter\\.schema\\.json:1:${column} schema does not compile: pattern \`\\^\\(a\\)\\\\1\\$\` `),
+    );
   });
 });
 
@@ -616,7 +742,8 @@ describe('item 15 (part): control characters in messages are shown as escapes', 
     const file = join(root, 'docs/sysrs/fixture.md');
     const text = readFileSync(file, 'utf8').replace('## System Scope', '## \u001b[2J\u001b[H\t0 problems\u007f\u009b\u0007\n\n## System Scope');
     writeFileSync(file, text);
-    const expected = '15:1 Unexpected heading `## \\x1b[2J\\x1b[H\\t0 problems\\x7f\\u009b\\x07`, expected a section heading of the SysRS outline [sysrs-unknown-heading]';
+    const expected =
+      '15:1 Unexpected heading `## \\x1b[2J\\x1b[H\\t0 problems\\x7f\\u009b\\x07`, expected a section heading of the SysRS outline [sysrs-unknown-heading]';
     const run = cli(['lint', '--root', root]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe(`docs/sysrs/fixture.md\n  ${expected}\n\n1 problems in 1 files (1 files checked)\n`);

@@ -56,7 +56,8 @@ function git(dir: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd: dir, env: gitEnv(), encoding: 'utf8' });
 }
 
-const processDoc = (name: string): string => `---\nname: ${name}\ndescription: How the team does ${name.toLowerCase()}, step by step, so that nobody has to guess\n---\n\n# ${name}\n\n## Steps\n\n1. Do it.\n`;
+const processDoc = (name: string): string =>
+  `---\nname: ${name}\ndescription: How the team does ${name.toLowerCase()}, step by step, so that nobody has to guess\n---\n\n# ${name}\n\n## Steps\n\n1. Do it.\n`;
 
 /** A kind of the root's own, `note`: any mapping of frontmatter, ids from the file name or from `id`. */
 function noteKind(include: readonly string[], id: 'stem' | 'frontmatter' = 'stem'): Record<string, string> {
@@ -180,7 +181,9 @@ describe('item 4: nothing in `.git`, and nothing git ignores, is a document', ()
     expect(named.stdout).toBe('0 problems in 0 files (1 files checked)\n');
     const config = JSON.parse(cli(['lint', '--root', dir, '--print-config', '.env'], { cwd: dir }).stdout) as { kind: string; ignored: boolean };
     expect(config).toMatchObject({ kind: 'note', ignored: true });
-    expect(cli(['lint', '--root', dir, '.git/config'], { cwd: dir }).stderr).toBe('docgate: warning: .git/config is in a `.git` folder, which holds no documents\n');
+    expect(cli(['lint', '--root', dir, '.git/config'], { cwd: dir }).stderr).toBe(
+      'docgate: warning: .git/config is in a `.git` folder, which holds no documents\n',
+    );
   }, 30_000);
 
   it('MCP: list_documents and get_document never serve a file git ignores, nor one a link to it leads to', async () => {
@@ -205,7 +208,8 @@ describe('item 4: nothing in `.git`, and nothing git ignores, is a document', ()
     git(dir, 'init', '-q');
     const s = await startMcp(dir);
     try {
-      const list = async (): Promise<string[]> => structuredOf<{ results: { path: string }[] }>(await s.call('list_documents', { kind: 'note' })).results.map((x) => x.path);
+      const list = async (): Promise<string[]> =>
+        structuredOf<{ results: { path: string }[] }>(await s.call('list_documents', { kind: 'note' })).results.map((x) => x.path);
       expect(await list()).toEqual(['notes/a.md', 'notes/b.md']);
       expect(await list()).toEqual(['notes/a.md', 'notes/b.md']);
       appendFileSync(join(dir, '.gitignore'), 'notes/b.md\n');
@@ -219,7 +223,12 @@ describe('item 4: nothing in `.git`, and nothing git ignores, is a document', ()
   }, 30_000);
 
   it('lint --cache over named files: a listing kept in the cache is not reused once .gitignore changed', () => {
-    const dir = root({ ...noteKind(['notes/*.md'], 'frontmatter'), '.gitignore': '.docgatecache\n', 'notes/a.md': note('A', 'N-1'), 'notes/b.md': note('B', 'N-1') });
+    const dir = root({
+      ...noteKind(['notes/*.md'], 'frontmatter'),
+      '.gitignore': '.docgatecache\n',
+      'notes/a.md': note('A', 'N-1'),
+      'notes/b.md': note('B', 'N-1'),
+    });
     git(dir, 'init', '-q');
     // Settled long ago, so the first run keeps its listing (a folder changed within the racy window is never kept).
     const old = new Date(Date.now() - 3_600_000);
@@ -246,7 +255,10 @@ describe('item 7: every include glob of a kind finds its documents, in any order
     expect(whole).toMatchObject({ code: 1, checked: 2, paths: ['processes/deploy.md', 'processes/hotfix.markdown'] });
     const named = lintJson(dir, join(dir, 'processes/hotfix.markdown'));
     expect(named).toMatchObject({ code: 1, checked: 1, paths: ['processes/hotfix.markdown'] });
-    expect(JSON.parse(cli(['lint', '--root', dir, '--print-config', join(dir, 'processes/hotfix.markdown')]).stdout)).toMatchObject({ kind: 'process', ignored: false });
+    expect(JSON.parse(cli(['lint', '--root', dir, '--print-config', join(dir, 'processes/hotfix.markdown')]).stdout)).toMatchObject({
+      kind: 'process',
+      ignored: false,
+    });
     git(dir, 'init', '-q');
     git(dir, 'add', '-A');
     expect(lintJson(dir, '--staged')).toMatchObject({ code: 1, checked: 2, paths: ['processes/deploy.md', 'processes/hotfix.markdown'] });
@@ -269,7 +281,9 @@ describe('item 12: `..` hidden in braces is refused after expansion', () => {
     const r = cli(['lint', '--root', dir]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe('docgate: docgate.config.yaml:3:15 Unexpected glob `{..,y}/x/*` (its alternative `../x/*` climbs out of the root with `..`), expected a root-relative glob such as `processes/*.md`\n');
+    expect(r.stderr).toBe(
+      'docgate: docgate.config.yaml:3:15 Unexpected glob `{..,y}/x/*` (its alternative `../x/*` climbs out of the root with `..`), expected a root-relative glob such as `processes/*.md`\n',
+    );
   });
 });
 
@@ -286,7 +300,9 @@ describe('item 13: the alternatives of a whole configuration are bounded', () =>
     const r = cli(['lint', '--root', dir]);
     expect(r.code).toBe(2);
     const column = text.indexOf(JSON.stringify(list[4])) + 1;
-    expect(r.stderr).toBe(`docgate: docgate.config.yaml:1:${column} Unexpected glob \`${list[4]}\` (the configuration's globs expand to more than 1024 alternatives in all), expected a root-relative glob such as \`processes/*.md\`\n`);
+    expect(r.stderr).toBe(
+      `docgate: docgate.config.yaml:1:${column} Unexpected glob \`${list[4]}\` (the configuration's globs expand to more than 1024 alternatives in all), expected a root-relative glob such as \`processes/*.md\`\n`,
+    );
     // Four such globs are 1,024 alternatives: within the bound.
     const within = root({ 'docgate.config.yaml': config(globs(4)), 'processes/deploy.md': processDoc('Deploy') });
     expect(cli(['lint', '--root', within])).toEqual({ code: 0, stdout: '0 problems in 0 files (1 files checked)\n', stderr: '' });

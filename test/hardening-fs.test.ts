@@ -8,7 +8,21 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -405,7 +419,13 @@ describe('item 4: an entry swapped for a link between discovery and read is not 
     const r = cli(['lint', '--root', root, '--format', 'json'], { spy: { swap } });
     expect(r.report.swapped).toBe(1);
     expect(r.code, r.stderr).toBe(1);
-    expect(resultsOf(r)).toEqual([{ path: 'processes/swap.md', kind: 'process', error: '1:1 Unexpected symbolic link to a target outside the root, expected a file inside the root [file-symlink]' }]);
+    expect(resultsOf(r)).toEqual([
+      {
+        path: 'processes/swap.md',
+        kind: 'process',
+        error: '1:1 Unexpected symbolic link to a target outside the root, expected a file inside the root [file-symlink]',
+      },
+    ]);
     expect(r.stdout).not.toContain(SECRET);
     expect(touched(r.report, outside)).toEqual([]);
     expect(hashTree(outside)).toBe(before);
@@ -421,7 +441,13 @@ describe('item 4: an entry swapped for a link between discovery and read is not 
     const r = cli(['lint', '--root', root, '--format', 'json'], { spy: { swap } });
     expect(r.report.swapped).toBe(1);
     expect(r.code, r.stderr).toBe(1);
-    expect(resultsOf(r)).toEqual([{ path: 'docs/sysrs/de/x.md', kind: 'sysrs', error: '1:1 Unexpected symbolic link to a target outside the root, expected a file inside the root [file-symlink]' }]);
+    expect(resultsOf(r)).toEqual([
+      {
+        path: 'docs/sysrs/de/x.md',
+        kind: 'sysrs',
+        error: '1:1 Unexpected symbolic link to a target outside the root, expected a file inside the root [file-symlink]',
+      },
+    ]);
     expect(r.stdout).not.toContain(SECRET);
     expect(bytesReadUnder(r.report, outside)).toBe(0);
     expect(r.report.listed.filter((p) => p.startsWith(outside))).toEqual([]);
@@ -435,7 +461,9 @@ describe('item 4: an entry swapped for a link between discovery and read is not 
     symlinkSync(join('..', 'store', 'real.md'), join(root, 'processes', 'alias.md'));
     const r = cli(['lint', '--root', root, '--format', 'json']);
     expect(r.code).toBe(1);
-    expect(resultsOf(r).map((x) => [x.path, x.error])).toEqual([['processes/alias.md', '2:1 Unexpected key `owner`, expected one of: `name`, `description` [unknown-key]']]);
+    expect(resultsOf(r).map((x) => [x.path, x.error])).toEqual([
+      ['processes/alias.md', '2:1 Unexpected key `owner`, expected one of: `name`, `description` [unknown-key]'],
+    ]);
   });
 });
 
@@ -547,7 +575,10 @@ describe('item 13: a document docgate cannot name or list is a failure, never a 
     const { root } = fresh('bad-name-argv');
     put(root, 'processes/good.md', GOOD_PROCESS);
     writeFileSync(badName(root), GOOD_PROCESS);
-    const r = spawnSync('sh', ['-c', `exec "${process.execPath}" "${BIN}" lint --format json "$(printf 'processes/bad\\377.md')"`], { cwd: root, encoding: 'utf8' });
+    const r = spawnSync('sh', ['-c', `exec "${process.execPath}" "${BIN}" lint --format json "$(printf 'processes/bad\\377.md')"`], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(1);
     const report = JSON.parse(r.stdout) as { results: Result[]; filesChecked: number };
@@ -581,7 +612,9 @@ describe('item 13: a document docgate cannot name or list is a failure, never a 
     put(root, 'frameworks', 'a file\n');
     const r = cli(['lint', '--root', root, '--format', 'json']);
     expect(r.code).toBe(1);
-    expect(resultsOf(r)).toEqual([{ path: 'frameworks', kind: 'framework', error: '1:1 Unexpected folder that cannot be listed (ENOTDIR), expected a readable folder [file-read]' }]);
+    expect(resultsOf(r)).toEqual([
+      { path: 'frameworks', kind: 'framework', error: '1:1 Unexpected folder that cannot be listed (ENOTDIR), expected a readable folder [file-read]' },
+    ]);
     rmSync(join(root, 'frameworks'));
     const clean = cli(['lint', '--root', root, '--format', 'json']);
     expect(clean.code).toBe(0);

@@ -151,7 +151,51 @@ describe('item 11: long work does not block the protocol', () => {
     };
     // Letters whose case rules are special (dotted and dotless i, long s, final sigma, Kelvin sign, sharp s,
     // micro sign, Greek symbol forms, Cherokee), astral letters, lone surrogates, and plain text.
-    const pieces = ['a', 'A', 'b', 'i', 'I', 'İ', 'ı', 's', 'S', 'ſ', 'σ', 'ς', 'Σ', 'ΟΔΟΣ', 'k', 'K', '\u212a', 'ß', 'ẞ', 'SS', 'µ', 'μ', 'Μ', 'ϐ', 'β', 'ᲀ', 'в', 'ꭰ', 'Ꭰ', 'ǅ', 'ǆ', 'Ǆ', 'é', 'É', '\u0345', 'ι', '𐐀', '𐐨', '\ud801', '\udc00', ' ', '\n', 'x'.repeat(60)];
+    const pieces = [
+      'a',
+      'A',
+      'b',
+      'i',
+      'I',
+      'İ',
+      'ı',
+      's',
+      'S',
+      'ſ',
+      'σ',
+      'ς',
+      'Σ',
+      'ΟΔΟΣ',
+      'k',
+      'K',
+      '\u212a',
+      'ß',
+      'ẞ',
+      'SS',
+      'µ',
+      'μ',
+      'Μ',
+      'ϐ',
+      'β',
+      'ᲀ',
+      'в',
+      'ꭰ',
+      'Ꭰ',
+      'ǅ',
+      'ǆ',
+      'Ǆ',
+      'é',
+      'É',
+      '\u0345',
+      'ι',
+      '𐐀',
+      '𐐨',
+      '\ud801',
+      '\udc00',
+      ' ',
+      '\n',
+      'x'.repeat(60),
+    ];
     const text = (max: number) => fc.array(fc.constantFrom(...pieces), { maxLength: max }).map((p) => p.join(''));
     const needle = fc.array(fc.constantFrom(...pieces.filter((p) => p.length < 10)), { minLength: 1, maxLength: 4 }).map((p) => p.join(''));
     fc.assert(
@@ -169,7 +213,7 @@ describe('item 11: long work does not block the protocol', () => {
   });
 
   it('folds every code point as the RegExp compares it, keeping its length', () => {
-    const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    const escaped = (t: string) => t.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
     const wrong: string[] = [];
     for (let cp = 0; cp <= 0x10ffff; cp++) {
       if (cp >= 0xd800 && cp <= 0xdfff) continue;
@@ -181,7 +225,7 @@ describe('item 11: long work does not block the protocol', () => {
         if (fold !== c) wrong.push(`${cp.toString(16)} folds to ${fold}`);
         continue;
       }
-      const same = new RegExp(`^${escape(c)}$`, 'iu');
+      const same = new RegExp(`^${escaped(c)}$`, 'iu');
       if (fold.length !== c.length || !same.test(fold)) wrong.push(`${cp.toString(16)} folds to ${fold}`);
       for (const other of [c.toLowerCase(), c.toUpperCase()]) {
         if ([...other].length === 1 && same.test(other) !== (foldCase(other) === fold)) wrong.push(`${cp.toString(16)} and ${other}`);
@@ -296,12 +340,20 @@ describe('item 14: stdin closed with requests in flight', () => {
     open.stop();
 
     const s = new RawMcp(CONTENT);
-    s.send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } }, { jsonrpc: '2.0', method: 'notifications/initialized' }, ...requests);
+    s.send(
+      { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      ...requests,
+    );
     s.proc.stdin.end();
     expect(await s.exited).toBe(0);
     const answers = s.messages() as { id: unknown }[];
     expect(answers.map((m) => m.id).sort()).toEqual([0, 1, 2, 3, 4, 5]);
-    for (let id = 1; id <= 5; id++) expect(answers.find((m) => m.id === id), `id ${id}`).toEqual(expected[id - 1]);
+    for (let id = 1; id <= 5; id++)
+      expect(
+        answers.find((m) => m.id === id),
+        `id ${id}`,
+      ).toEqual(expected[id - 1]);
   });
 
   it('answers five parse_sysrs calls still running when stdin closes', async () => {
@@ -323,12 +375,18 @@ describe('item 15: protocol edges', () => {
     const s = new RawMcp(CONTENT);
     try {
       await s.initialize();
-      s.write(`${JSON.stringify([ping(1), { jsonrpc: '2.0', method: 'notifications/x' }, call('b', 'list_templates', {}), 5, { jsonrpc: '2.0', id: 7, result: {} }])}\n`);
+      s.write(
+        `${JSON.stringify([ping(1), { jsonrpc: '2.0', method: 'notifications/x' }, call('b', 'list_templates', {}), 5, { jsonrpc: '2.0', id: 7, result: {} }])}\n`,
+      );
       s.write('[]\n');
       s.write(`${JSON.stringify([{ jsonrpc: '2.0', method: 'notifications/x' }])}\n`);
       s.send(ping('after'));
       await s.response('after');
-      const unsupported = (id: unknown) => ({ jsonrpc: '2.0', id, error: { code: -32600, message: 'Invalid Request: batch requests are not supported; send one JSON-RPC message per line' } });
+      const unsupported = (id: unknown) => ({
+        jsonrpc: '2.0',
+        id,
+        error: { code: -32600, message: 'Invalid Request: batch requests are not supported; send one JSON-RPC message per line' },
+      });
       expect(s.messages()).toEqual([
         { result: expect.any(Object), jsonrpc: '2.0', id: 'init' },
         [unsupported(1), unsupported('b'), unsupported(null)],
@@ -402,7 +460,9 @@ describe('item 15: stylish escapes control characters in file names', () => {
     const r = runCli(['lint', '--root', root]);
     expect(r.code).toBe(1);
     const lines = report.results[0]!.error.split('\n').map((l) => `  ${l}`);
-    expect(r.stdout).toBe(`processes/a\\x1b[2J\\x1b[Hb\\x9b31m\\x7f\\x09\\x0d\\x0a0 problems.md\n${lines.join('\n')}\n\n${lines.length} problems in 1 files (1 files checked)\n`);
+    expect(r.stdout).toBe(
+      `processes/a\\x1b[2J\\x1b[Hb\\x9b31m\\x7f\\x09\\x0d\\x0a0 problems.md\n${lines.join('\n')}\n\n${lines.length} problems in 1 files (1 files checked)\n`,
+    );
     expect(r.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
   });
 });

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMcp, structuredOf, textOf } from './fixtures/mcp/harness.js';
-import { BIN, REPO, fixture, runCli } from './helpers.js';
+import { BIN, REPO, fixture } from './helpers.js';
 
 const tmp = realpathSync(mkdtempSync(join(tmpdir(), 'docgate-round3-')));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -25,10 +25,19 @@ function copyOf(name: string): string {
 }
 
 /** The CLI as a child process, killed after `timeout` ms so that a hang fails the test instead of stalling it. */
-function cli(args: string[], o: { timeout?: number; uid?: number; gid?: number } = {}): { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string } {
+function cli(
+  args: string[],
+  o: { timeout?: number; uid?: number; gid?: number } = {},
+): { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string } {
   const env = { ...process.env };
   delete env.DOCGATE_ROOT;
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: REPO, env, encoding: 'utf8', timeout: o.timeout ?? 20_000, ...(o.uid !== undefined ? { uid: o.uid, gid: o.gid } : {}) });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: REPO,
+    env,
+    encoding: 'utf8',
+    timeout: o.timeout ?? 20_000,
+    ...(o.uid !== undefined ? { uid: o.uid, gid: o.gid } : {}),
+  });
   return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -66,14 +75,17 @@ describe('a $dynamicRef loop is a configuration error in the schema file (issue 
     expect(r).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'docgate: schemas/process-frontmatter.schema.json:5:18 schema does not compile: `$dynamicRef` #x at #/$dynamicRef leads back to #, without going into the data: it would never end\n',
+      stderr:
+        'docgate: schemas/process-frontmatter.schema.json:5:18 schema does not compile: `$dynamicRef` #x at #/$dynamicRef leads back to #, without going into the data: it would never end\n',
     });
   });
 
   it('keeps a recursive schema whose `$dynamicRef` goes into the data (a tree of steps)', () => {
     const r = cli(['lint', '--root', fixture('round3', 'dynamic-tree')]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe('processes/deploy.md\n  5:11 Unexpected number for `steps.1.name`, expected a string [wrong-type]\n\n1 problems in 1 files (1 files checked)\n');
+    expect(r.stdout).toBe(
+      'processes/deploy.md\n  5:11 Unexpected number for `steps.1.name`, expected a string [wrong-type]\n\n1 problems in 1 files (1 files checked)\n',
+    );
   });
 });
 
@@ -90,7 +102,11 @@ describe('no report, cache or baseline replaces a document (issue 25.5)', () => 
     const before = readFileSync(join(root, 'processes', 'deploy.md'));
     const args = flags[0] === '--output' ? ['--format', 'json', ...flags] : flags;
     const r = spawnSync(process.execPath, [BIN, 'lint', ...args], { cwd: root, encoding: 'utf8' });
-    expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 2, stdout: '', stderr: `docgate: ${what}: it is a document of the repository, expected a file of its own\n` });
+    expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `docgate: ${what}: it is a document of the repository, expected a file of its own\n`,
+    });
     expect(readFileSync(join(root, 'processes', 'deploy.md'))).toEqual(before);
     expect(() => statSync(join(root, 'processes', 'new-report.md'))).toThrow();
     expect(ROOT).not.toBe(root);
@@ -201,12 +217,16 @@ describe('a cache is made for one build', () => {
     const root = copyOf('key-names');
     const cacheFile = join(root, '.docgatecache');
     const first = cli(['lint', '--root', root, '--cache', '--format', 'json']);
-    const header = (): { docgate: string; build?: string } => JSON.parse(readFileSync(cacheFile, 'utf8').split('\n')[0]!) as { docgate: string; build?: string };
+    const header = (): { docgate: string; build?: string } =>
+      JSON.parse(readFileSync(cacheFile, 'utf8').split('\n')[0]!) as { docgate: string; build?: string };
     const build = header().build;
     expect(build).toMatch(/^[0-9a-f]{16}$/);
     // The same file as another build would have left it, with a result that build gave.
     const bytes = readFileSync(cacheFile, 'utf8');
-    writeFileSync(cacheFile, bytes.replace(`"build":"${build}"`, '"build":"0000000000000000"').replaceAll('Unexpected key `__proto__`', 'Unexpected key `__PROTO__`'));
+    writeFileSync(
+      cacheFile,
+      bytes.replace(`"build":"${build}"`, '"build":"0000000000000000"').replaceAll('Unexpected key `__proto__`', 'Unexpected key `__PROTO__`'),
+    );
     const again = cli(['lint', '--root', root, '--cache', '--format', 'json']);
     expect(again.stdout).toBe(first.stdout);
     expect(header().build).toBe(build);
@@ -232,6 +252,7 @@ describe('every key name behaves like any other (issue 25.8)', () => {
       const r = await s.call('get_document', { kind: 'adr', id: '0001-use-docgate' });
       const doc = JSON.parse(textOf(r)) as { body: Record<string, { text: string; line: number }> };
       expect(Object.keys(doc.body)).toEqual(['__proto__', 'constructor']);
+      // biome-ignore lint/suspicious/noProto: the key `__proto__` of a parsed JSON answer, an own property
       expect(doc.body['__proto__']).toEqual({ text: 'Content rots unless it is checked.', line: 7 });
       expect(doc.body['constructor']).toEqual({ text: 'Lint it on every commit.', line: 11 });
     } finally {
@@ -245,7 +266,9 @@ describe('--fix never makes a file fail differently (issue 25.9)', () => {
     const root = copyOf('conflicting-fixes');
     const file = join(root, 'templates', 'power', 'readme.txt');
     const before = readFileSync(file);
-    const dry = JSON.parse(cli(['lint', '--root', root, '--fix-dry-run', '--format', 'json']).stdout) as { results: { output?: string; diagnostics: { fix?: unknown }[] }[] };
+    const dry = JSON.parse(cli(['lint', '--root', root, '--fix-dry-run', '--format', 'json']).stdout) as {
+      results: { output?: string; diagnostics: { fix?: unknown }[] }[];
+    };
     expect(dry.results[0]!.output).toBeUndefined();
     expect(dry.results[0]!.diagnostics.filter((d) => d.fix !== undefined)).toEqual([]);
     const r = cli(['lint', '--root', root, '--fix']);
@@ -257,7 +280,8 @@ describe('--fix never makes a file fail differently (issue 25.9)', () => {
   it('does the same for a SysRS `ID` and `Id`, and check_content offers no fixed_content', async () => {
     const s = await startMcp(fixture('round3', 'conflicting-fixes'));
     try {
-      const content = '---\nID: 7D1F3C2A-9B8E-4F6D-A5C4-3B2A1F0E9D8C\nId: 7d1f3c2a-9b8e-4f6d-a5c4-3b2a1f0e9d8c\n---\n\n# System Requirements Specification: X\n';
+      const content =
+        '---\nID: 7D1F3C2A-9B8E-4F6D-A5C4-3B2A1F0E9D8C\nId: 7d1f3c2a-9b8e-4f6d-a5c4-3b2a1f0e9d8c\n---\n\n# System Requirements Specification: X\n';
       const r = structuredOf<{ error: string; fixed_content?: string }>(await s.call('check_content', { path: 'docs/sysrs/x.md', content }));
       expect(r.error).toContain('Unexpected key `ID`');
       expect(r.error).toContain('Unexpected key `Id`');
@@ -275,7 +299,10 @@ describe('--fix never makes a file fail differently (issue 25.9)', () => {
     const text = `---\n${yaml.replace('classification: ', `classification: ${'x'.repeat(64 * 1024 - yaml.length)}`)}---\n\n# System Requirements Specification: X\n`;
     const file = join(root, 'docs', 'sysrs', 'x.md');
     writeFileSync(file, text);
-    const json = (args: string[]) => JSON.parse(cli(['lint', '--root', root, '--format', 'json', ...args]).stdout) as { results: { error: string; output?: string; diagnostics: { rule: string; fix?: unknown }[] }[] };
+    const json = (args: string[]) =>
+      JSON.parse(cli(['lint', '--root', root, '--format', 'json', ...args]).stdout) as {
+        results: { error: string; output?: string; diagnostics: { rule: string; fix?: unknown }[] }[];
+      };
     const before = json([]);
     // The rule still offers its fix (quoting is right on its own) ...
     expect(before.results[0]!.diagnostics.find((d) => d.rule === 'yaml-unquoted-timestamp')?.fix).toBeDefined();
@@ -294,7 +321,10 @@ describe('MCP resources follow the rule folder lint reads, and wait for initiali
     mkdirSync(join(root, 'rules'));
     mkdirSync(join(root, 'schemas'));
     writeFileSync(join(root, 'docgate.config.yaml'), 'schemas: rules\n');
-    writeFileSync(join(root, 'rules', 'process-frontmatter.schema.json'), readFileSync(fixture('round3', 'key-names', 'schemas', 'process-frontmatter.schema.json')));
+    writeFileSync(
+      join(root, 'rules', 'process-frontmatter.schema.json'),
+      readFileSync(fixture('round3', 'key-names', 'schemas', 'process-frontmatter.schema.json')),
+    );
     writeFileSync(join(root, 'schemas', 'process-frontmatter.schema.json'), '{ "description": "stale: not the rule folder" }\n');
     writeFileSync(join(root, 'schemas', 'stale-only.schema.json'), '{}\n');
     writeFileSync(join(root, 'processes', 'deploy.md'), '---\nname: Deploy\ntoString: v1\n---\n\n# Deploy\n\nShip it.\n');
@@ -320,24 +350,38 @@ describe('MCP resources follow the rule folder lint reads, and wait for initiali
   it('answers a request before initialize with -32600, serves nothing, then serves after initialize', async () => {
     const child = spawn(process.execPath, [BIN, 'mcp', '--root', fixture('round3', 'key-names')], { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
-    const answered = (id: number) => new Promise<Record<string, unknown>>((resolve) => {
-      const look = () => {
-        const line = out.split('\n').find((l) => l.includes(`"id":${id},`) || l.endsWith(`"id":${id}}`));
-        if (line) resolve(JSON.parse(line) as Record<string, unknown>);
-        else setTimeout(look, 10);
-      };
-      look();
-    });
+    const answered = (id: number) =>
+      new Promise<Record<string, unknown>>((resolve) => {
+        const look = () => {
+          const line = out.split('\n').find((l) => l.includes(`"id":${id},`) || l.endsWith(`"id":${id}}`));
+          if (line) resolve(JSON.parse(line) as Record<string, unknown>);
+          else setTimeout(look, 10);
+        };
+        look();
+      });
     child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
     const send = (m: unknown): void => void child.stdin.write(`${JSON.stringify(m)}\n`);
     try {
       send({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'docgate://schemas/process-frontmatter.schema.json' } });
       send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_processes', arguments: {} } });
       send({ jsonrpc: '2.0', id: 3, method: 'ping' });
-      expect(await answered(1)).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'Invalid request: resources/read before initialize; send initialize first' } });
-      expect(await answered(2)).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -32600, message: 'Invalid request: tools/call before initialize; send initialize first' } });
+      expect(await answered(1)).toEqual({
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32600, message: 'Invalid request: resources/read before initialize; send initialize first' },
+      });
+      expect(await answered(2)).toEqual({
+        jsonrpc: '2.0',
+        id: 2,
+        error: { code: -32600, message: 'Invalid request: tools/call before initialize; send initialize first' },
+      });
       expect(await answered(3)).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
-      send({ jsonrpc: '2.0', id: 4, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+      send({
+        jsonrpc: '2.0',
+        id: 4,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+      });
       send({ jsonrpc: '2.0', method: 'notifications/initialized' });
       send({ jsonrpc: '2.0', id: 5, method: 'resources/read', params: { uri: 'docgate://schemas/process-frontmatter.schema.json' } });
       const read = (await answered(5)) as { result: { contents: { text: string }[] } };
@@ -363,9 +407,13 @@ describe('a baseline too large to load or to report on (issue 25.15)', () => {
     const r = cli(['lint', '--root', rootWith(counts)]);
     const lines = r.stderr.split('\n').slice(0, -1);
     expect(lines).toHaveLength(21);
-    expect(lines[0]).toBe('docgate: warning: processes/gone-00.md: 2 suppressed unknown-key errors no longer occur; run docgate lint --prune-suppressions to update docgate-suppressions.json');
+    expect(lines[0]).toBe(
+      'docgate: warning: processes/gone-00.md: 2 suppressed unknown-key errors no longer occur; run docgate lint --prune-suppressions to update docgate-suppressions.json',
+    );
     expect(lines[19]).toContain('processes/gone-19.md');
-    expect(lines[20]).toBe('docgate: warning: 20 more suppressed errors no longer occur; run docgate lint --prune-suppressions to update docgate-suppressions.json');
+    expect(lines[20]).toBe(
+      'docgate: warning: 20 more suppressed errors no longer occur; run docgate lint --prune-suppressions to update docgate-suppressions.json',
+    );
     expect(r.code).toBe(0);
   });
 
@@ -376,7 +424,8 @@ describe('a baseline too large to load or to report on (issue 25.15)', () => {
     expect(r).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'docgate: docgate-suppressions.json: Unexpected baseline of more than 500,000 entries, expected at most 500,000 (remove the file, then record a new one with docgate lint --suppress-all)\n',
+      stderr:
+        'docgate: docgate-suppressions.json: Unexpected baseline of more than 500,000 entries, expected at most 500,000 (remove the file, then record a new one with docgate lint --suppress-all)\n',
     });
   });
 
@@ -385,6 +434,8 @@ describe('a baseline too large to load or to report on (issue 25.15)', () => {
     writeFileSync(join(root, 'docgate-suppressions.json'), Buffer.alloc(32 * 1024 * 1024 + 1, 0x20));
     const r = cli(['lint', '--root', root]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('docgate: cannot read suppressions file docgate-suppressions.json: its size 33,554,433 bytes is over the limit of 33,554,432 bytes\n');
+    expect(r.stderr).toBe(
+      'docgate: cannot read suppressions file docgate-suppressions.json: its size 33,554,433 bytes is over the limit of 33,554,432 bytes\n',
+    );
   });
 });

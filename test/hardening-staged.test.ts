@@ -44,7 +44,8 @@ describe('lint --staged: symbolic links as lint sees them (item 10)', () => {
     const { dir, git } = repo({ 'handbook/deploy.md': processDoc('Deploy', 'owner: ops\n') });
     symlinkSync('handbook', join(dir, 'processes'));
     git('add', '-A');
-    const expected = 'processes/deploy.md\n  3:1 Unexpected key `owner`, expected one of: `name`, `description` [unknown-key]\n\n1 problems in 1 files (1 files checked)\n';
+    const expected =
+      'processes/deploy.md\n  3:1 Unexpected key `owner`, expected one of: `name`, `description` [unknown-key]\n\n1 problems in 1 files (1 files checked)\n';
     // The commit that adds the link.
     const adding = staged(dir);
     expect(adding.code, adding.stdout).toBe(1);
@@ -65,7 +66,7 @@ describe('lint --staged: symbolic links as lint sees them (item 10)', () => {
     expect(lint(dir).code).toBe(0);
   });
 
-  it('does not answer from HEAD\'s kept tree (--cache) while a linked kind folder has a staged change', () => {
+  it("does not answer from HEAD's kept tree (--cache) while a linked kind folder has a staged change", () => {
     const { dir, git } = repo({
       'handbook/deploy.md': processDoc('Deploy'),
       'templates/power/readme.txt': powerTemplate('readme', 'readme_summary'),
@@ -79,7 +80,8 @@ describe('lint --staged: symbolic links as lint sees them (item 10)', () => {
       'handbook/deploy.md': processDoc('Deploy', 'owner: ops\n'),
     });
     git('add', '-A');
-    const expected = 'processes/deploy.md\n  3:1 Unexpected key `owner`, expected one of: `name`, `description` [unknown-key]\n\n1 problems in 1 files (2 files checked)\n';
+    const expected =
+      'processes/deploy.md\n  3:1 Unexpected key `owner`, expected one of: `name`, `description` [unknown-key]\n\n1 problems in 1 files (2 files checked)\n';
     // The first run keeps the template kind's results for HEAD's tree; the second must not answer from them alone.
     expect(staged(dir, '--cache')).toEqual({ code: 1, stdout: expected, stderr: '' });
     expect(staged(dir, '--cache')).toEqual({ code: 1, stdout: expected, stderr: '' });
@@ -104,7 +106,9 @@ describe('lint --staged: symbolic links as lint sees them (item 10)', () => {
     expect(lint(dir).stdout).toBe(expected);
   });
 
-  it('follows linked folders through loops of links to an end (each real folder listed once), and fails a cycle between documents as unreadable', { timeout: 20_000 }, () => {
+  it('follows linked folders through loops of links to an end (each real folder listed once), and fails a cycle between documents as unreadable', {
+    timeout: 20_000,
+  }, () => {
     const { dir, git } = repo({ 'docgate.config.yaml': 'kinds:\n  process:\n    include: ["processes/**/*.md"]\n' });
     writeFiles(dir, { 'processes/sub/deploy.md': processDoc('Deploy', 'owner: ops\n'), 'handbook/guide.md': processDoc('Guide', 'owner: docs\n') });
     symlinkSync('.', join(dir, 'processes/a'));
@@ -166,7 +170,9 @@ describe('lint --staged: what the commit holds (item 10)', () => {
     expect(git('ls-files', '-u')).toContain('templates/power/readme.txt');
     const r = staged(dir);
     expect(r.code, r.stdout).toBe(1);
-    expect(r.stdout).toBe('templates/power/readme.txt\n  1:1 Unexpected unmerged file, expected a merged file: resolve the conflict first [file-unmerged]\n\n1 problems in 1 files (1 files checked)\n');
+    expect(r.stdout).toBe(
+      'templates/power/readme.txt\n  1:1 Unexpected unmerged file, expected a merged file: resolve the conflict first [file-unmerged]\n\n1 problems in 1 files (1 files checked)\n',
+    );
     expect(staged(dir, '--cache').stdout).toBe(r.stdout);
   });
 });
@@ -186,7 +192,9 @@ describe('lint --staged: one index listing (item 14)', () => {
     expect(r.code, r.stdout).toBe(1);
     expect(r.stdout).toContain('processes/p0.md\n  3:1 Unexpected key `owner`');
     expect(r.stdout).toContain('1 problems in 1 files (6 files checked)');
-    const listings = readFileSync(trace, 'utf8').split('\n').filter((line) => /\bgit ls-files\b/.test(line));
+    const listings = readFileSync(trace, 'utf8')
+      .split('\n')
+      .filter((line) => /\bgit ls-files\b/.test(line));
     expect(listings).toHaveLength(1);
   });
 });

@@ -143,7 +143,12 @@ export function powerTemplate(name: string, storeAs: string, uses = ''): string 
 }
 
 /** A new git repository (branch main) holding `files`, committed past any hook; listed in `made` for removal. */
-export function committedRepo(prefix: string, files: Record<string, string>, made: string[], env: NodeJS.ProcessEnv): { dir: string; git: (...args: string[]) => string } {
+export function committedRepo(
+  prefix: string,
+  files: Record<string, string>,
+  made: string[],
+  env: NodeJS.ProcessEnv,
+): { dir: string; git: (...args: string[]) => string } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   made.push(dir);
   const git = (...args: string[]): string => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8' });

@@ -45,7 +45,10 @@ const FINDINGS: Record<string, string[]> = {
     `7:18 Unexpected 4 hidden characters U+E0001 U+E0068 U+E0069 U+E007F (tag characters spelling \`hi\`), ${V}`,
   ],
   'docs/sysrs/alpha.md': [`7:43 Unexpected 2 hidden characters U+200B U+202E (zero width space, right-to-left override), ${V}`],
-  'frameworks/POWER.md': [`3:4 Unexpected hidden character U+00AD (soft hyphen), ${V}`, `3:9 Unexpected hidden character U+FEFF (zero width no-break space), ${V}`],
+  'frameworks/POWER.md': [
+    `3:4 Unexpected hidden character U+00AD (soft hyphen), ${V}`,
+    `3:9 Unexpected hidden character U+FEFF (zero width no-break space), ${V}`,
+  ],
   'processes/deploy.md': [
     `3:6 Unexpected hidden character U+202E (right-to-left override), ${V}`,
     `8:8 Unexpected hidden character U+200B (zero width space), ${V}`,
@@ -77,7 +80,7 @@ function inBody(body: string): string[] {
 }
 
 describe('hidden-unicode: the rule', () => {
-  it('reports each run at its first character, naming its code points, in templates, frontmatter and bodies of every kind (one of the root\'s own too)', () => {
+  it("reports each run at its first character, naming its code points, in templates, frontmatter and bodies of every kind (one of the root's own too)", () => {
     expect(findingsOf(ROOT)).toEqual(FINDINGS);
   });
 
@@ -116,7 +119,7 @@ describe('hidden-unicode: the rule', () => {
     expect(inBody('x\u3164y')).toEqual([`7:2 Unexpected hidden character U+3164 (hangul filler), ${V}`]);
   });
 
-  it('a BOM at byte 0 is file-bom\'s alone; a U+FEFF after it is hidden-unicode\'s', () => {
+  it("a BOM at byte 0 is file-bom's alone; a U+FEFF after it is hidden-unicode's", () => {
     const root = tempRoot('docgate-hidden-bom-', { 'frameworks/POWER.md': '\uFEFF# POWER\n\nA\uFEFFB\n' }, made);
     expect(findingsOf(root)).toEqual({});
     expect(findingsOf(root, 'file-bom')).toEqual({ 'frameworks/POWER.md': ['1:1 Unexpected byte order mark (BOM), expected UTF-8 without a BOM'] });
@@ -126,9 +129,17 @@ describe('hidden-unicode: the rule', () => {
   });
 
   it('can be turned off and disabled inline like any rule about content', () => {
-    const root = tempRoot('docgate-hidden-off-', { 'processes/p.md': '---\nname: P\n---\n\n# P\n\n<!-- docgate-disable-next-line hidden-unicode -- a sample of the attack -->\nRun\u200B it.\n' }, made);
+    const root = tempRoot(
+      'docgate-hidden-off-',
+      { 'processes/p.md': '---\nname: P\n---\n\n# P\n\n<!-- docgate-disable-next-line hidden-unicode -- a sample of the attack -->\nRun\u200B it.\n' },
+      made,
+    );
     expect(findingsOf(root)).toEqual({});
-    const off = tempRoot('docgate-hidden-config-', { 'docgate.config.yaml': 'rules:\n  hidden-unicode: "off"\n', 'processes/p.md': '---\nname: P\n---\n\n# P\n\nRun\u200B it.\n' }, made);
+    const off = tempRoot(
+      'docgate-hidden-config-',
+      { 'docgate.config.yaml': 'rules:\n  hidden-unicode: "off"\n', 'processes/p.md': '---\nname: P\n---\n\n# P\n\nRun\u200B it.\n' },
+      made,
+    );
     expect(runCli(['lint', '--root', off]).code).toBe(0);
   });
 
@@ -151,7 +162,10 @@ describe('hidden-unicode: the rule', () => {
     expect(disagree).toEqual([]);
     // Wherever a candidate stands in a longer text (in a block of 16 bytes, across two, before or after
     // them) and wherever the bytes start in their buffer, and beside characters that are not candidates.
-    const edges = [0xad, 0x34f, 0x61c, 0x115f, 0x1160, 0x17b5, 0x180b, 0x180f, 0x200b, 0x200f, 0x202a, 0x202e, 0x2060, 0x206f, 0x3164, 0xfe00, 0xfe0f, 0xfeff, 0xffa0, 0xfff0, 0xfffb, 0x1bca0, 0x1bca3, 0x1d173, 0x1d17a, 0xe0000, 0xe0fff];
+    const edges = [
+      0xad, 0x34f, 0x61c, 0x115f, 0x1160, 0x17b5, 0x180b, 0x180f, 0x200b, 0x200f, 0x202a, 0x202e, 0x2060, 0x206f, 0x3164, 0xfe00, 0xfe0f, 0xfeff, 0xffa0,
+      0xfff0, 0xfffb, 0x1bca0, 0x1bca3, 0x1d173, 0x1d17a, 0xe0000, 0xe0fff,
+    ];
     for (const cp of edges) {
       for (let at = 0; at < 40; at++) {
         const buffer = Buffer.from(`abc${'é—'.repeat(at)}${String.fromCodePoint(cp)}${'x—'.repeat(20)}`, 'utf8');
@@ -192,12 +206,19 @@ describe('reports show hidden characters as escapes', () => {
     const sarif = runCli(['lint', '--root', ROOT, '--format', 'sarif']).stdout;
     const junit = runCli(['lint', '--root', ROOT, '--format', 'junit']).stdout;
     for (const text of [json, sarif, junit]) expect(text).not.toMatch(RAW);
-    const deploy = (JSON.parse(json) as { results: { path: string; error: string; diagnostics: { message: string }[] }[] }).results.find((r) => r.path === 'processes/deploy.md')!;
+    const deploy = (JSON.parse(json) as { results: { path: string; error: string; diagnostics: { message: string }[] }[] }).results.find(
+      (r) => r.path === 'processes/deploy.md',
+    )!;
     expect(deploy.error.split('\n')).toContain(KEY_LINE);
     const messages = (JSON.parse(sarif) as { runs: { results: { message: { text: string } }[] }[] }).runs[0]!.results.map((r) => r.message.text);
     expect(messages).toContain(KEY_LINE);
-    const suites = new XMLParser({ ignoreAttributes: false }).parse(junit) as { testsuites: { testsuite: { testcase: { '@_name': string; failure?: { '#text': string } }[] | { '@_name': string } }[] } };
-    const cases = suites.testsuites.testsuite.flatMap((s) => (Array.isArray(s.testcase) ? s.testcase : [s.testcase])) as { '@_name': string; failure?: { '#text': string } }[];
+    const suites = new XMLParser({ ignoreAttributes: false }).parse(junit) as {
+      testsuites: { testsuite: { testcase: { '@_name': string; failure?: { '#text': string } }[] | { '@_name': string } }[] };
+    };
+    const cases = suites.testsuites.testsuite.flatMap((s) => (Array.isArray(s.testcase) ? s.testcase : [s.testcase])) as {
+      '@_name': string;
+      failure?: { '#text': string };
+    }[];
     expect(cases.find((c) => c['@_name'] === 'processes/deploy.md')!.failure!['#text']).toBe(deploy.error);
   });
 
@@ -225,7 +246,9 @@ describe('lint --fix removes hidden characters', () => {
     expect(findingsOf(dir)).toEqual({});
     for (const f of filesUnder(dir)) expect(hiddenRuns(readFileSync(join(dir, f), 'utf8')), f).toEqual([]);
     for (const [p, bytes] of legit) expect(readFileSync(join(dir, p)), p).toEqual(bytes);
-    expect(readFileSync(join(dir, 'processes/deploy.md'), 'utf8')).toBe('---\nname: Deploy\n"notetxt.exe": hidden\n---\n\n# Deploy\n\nRun the script, then check the logs.\n');
+    expect(readFileSync(join(dir, 'processes/deploy.md'), 'utf8')).toBe(
+      '---\nname: Deploy\n"notetxt.exe": hidden\n---\n\n# Deploy\n\nRun the script, then check the logs.\n',
+    );
     const hash = treeHash(dir);
     const second = runCli(['lint', '--root', dir, '--fix']);
     expect(second.stderr).not.toContain('fixed');
@@ -248,7 +271,7 @@ interface Failure {
   content?: string;
 }
 
-describe('MCP: a failing document\'s content carries escapes, never the hidden characters', () => {
+describe("MCP: a failing document's content carries escapes, never the hidden characters", () => {
   let s: McpSession;
   let fixRoot: McpSession;
   beforeAll(async () => {
@@ -260,7 +283,8 @@ describe('MCP: a failing document\'s content carries escapes, never the hidden c
     await fixRoot.close();
   });
 
-  const json = (path: string): Failure[] => (JSON.parse(runCli(['lint', '--root', ROOT, '--format', 'json', path], { cwd: ROOT }).stdout) as { results: Failure[] }).results;
+  const json = (path: string): Failure[] =>
+    (JSON.parse(runCli(['lint', '--root', ROOT, '--format', 'json', path], { cwd: ROOT }).stdout) as { results: Failure[] }).results;
 
   it('get_process, get_template, get_framework, get_sysrs and get_document: no character of the ranges in content, each shown as its escape', async () => {
     const answers: [string, Failure][] = [
@@ -277,7 +301,9 @@ describe('MCP: a failing document\'s content carries escapes, never the hidden c
       // The `error` is lint's, byte for byte.
       expect(answer.error, path).toBe(json(path)[0]!.error);
     }
-    expect(answers[0]![1].content).toBe('---\nname: Deploy\n"note\\u{202E}txt.exe": hidden\n---\n\n# Deploy\n\nRun the\\u{200B} script, then\\u{2066} check\\u{2069} the logs.\n');
+    expect(answers[0]![1].content).toBe(
+      '---\nname: Deploy\n"note\\u{202E}txt.exe": hidden\n---\n\n# Deploy\n\nRun the\\u{200B} script, then\\u{2066} check\\u{2069} the logs.\n',
+    );
     expect(answers[1]![1].content).toContain('purpose: Write the README\\u{E0049}\\u{E0067}\\u{E006E}');
   });
 

@@ -17,7 +17,8 @@ function badArguments(properties: Record<string, unknown>): unknown[] {
 
 describe('MCP tool arguments: precompiled checks', () => {
   it('every tool has a validator precompiled from its exact input schema', () => {
-    for (const tool of TOOLS) expect(precompiledModule(JSON.stringify(tool.inputSchema), built.ARGUMENTS_MANIFEST), tool.name).toMatch(/arguments[/\\][a-z_]+\.cjs$/);
+    for (const tool of TOOLS)
+      expect(precompiledModule(JSON.stringify(tool.inputSchema), built.ARGUMENTS_MANIFEST), tool.name).toMatch(/arguments[/\\][a-z_]+\.cjs$/);
   });
 
   it('gives the same answer as the schema compiled at run time, for every tool and every wrong shape of arguments', () => {

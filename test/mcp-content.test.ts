@@ -6,7 +6,6 @@ import { CONTENT, REPO, startMcp, structuredOf, textOf } from './fixtures/mcp/ha
 import type { McpSession } from './fixtures/mcp/harness.js';
 import type { ParseFailureResult as Failure } from '../src/model/types.js';
 
-
 let bundled: McpSession;
 let content: McpSession;
 beforeAll(async () => {
@@ -81,7 +80,12 @@ describe('templates and frameworks (seed 000 text formats)', () => {
       'Available Framework Documentation:\n\n1. COSTAR.md (2,156 bytes)\n2. Notes.md (39 bytes)\n\nTotal: 2 framework docs' +
         '\n\nFailed to parse: 1\nBroken.md: 1:1 Unexpected first line `Notes without a heading`, expected a `# ` heading [framework-heading]',
     );
-    expect(structuredOf(r)).toMatchObject({ frameworks: [{ name: 'COSTAR.md', size: 2156 }, { name: 'Notes.md', size: 39 }] });
+    expect(structuredOf(r)).toMatchObject({
+      frameworks: [
+        { name: 'COSTAR.md', size: 2156 },
+        { name: 'Notes.md', size: 39 },
+      ],
+    });
   });
 
   it('get_framework returns the document text; unknown and broken are normal results', async () => {
@@ -98,7 +102,9 @@ describe('templates and frameworks (seed 000 text formats)', () => {
 
 describe('processes (seed 001)', () => {
   it('list_processes lists parsed processes with name, slug, description, and counts failures', async () => {
-    const sc = structuredOf<{ processes: unknown[]; count: number; error_count: number; failures: Failure[]; message?: string }>(await content.call('list_processes'));
+    const sc = structuredOf<{ processes: unknown[]; count: number; error_count: number; failures: Failure[]; message?: string }>(
+      await content.call('list_processes'),
+    );
     expect(sc.processes).toEqual([
       { name: 'Code Review', slug: 'code-review', description: 'Standard procedure for code reviews' },
       { name: 'Deployment', slug: 'deployment', description: 'Production deployment steps' },
@@ -153,7 +159,9 @@ describe('processes (seed 001)', () => {
 
   it('search_processes scores name 100, description 50, content 10 per occurrence, sorts by score then slug', async () => {
     const r = await content.call('search_processes', { query: 'DEPLOY' });
-    const sc = structuredOf<{ results: { slug: string; relevance_score: number; snippet: string }[]; query: string; count: number; total_processes: number }>(r);
+    const sc = structuredOf<{ results: { slug: string; relevance_score: number; snippet: string }[]; query: string; count: number; total_processes: number }>(
+      r,
+    );
     expect(sc.query).toBe('DEPLOY');
     expect(sc.total_processes).toBe(3);
     expect(sc.count).toBe(3);
@@ -172,8 +180,12 @@ describe('processes (seed 001)', () => {
   });
 
   it('search_processes caps body points at 50 and leaves the snippet empty when only name or description matched', async () => {
-    const desc = structuredOf<{ results: { slug: string; relevance_score: number; snippet: string }[] }>(await content.call('search_processes', { query: 'standard PROCEDURE' }));
-    expect(desc.results).toEqual([{ name: 'Code Review', slug: 'code-review', description: 'Standard procedure for code reviews', relevance_score: 0.25, snippet: '' }]);
+    const desc = structuredOf<{ results: { slug: string; relevance_score: number; snippet: string }[] }>(
+      await content.call('search_processes', { query: 'standard PROCEDURE' }),
+    );
+    expect(desc.results).toEqual([
+      { name: 'Code Review', slug: 'code-review', description: 'Standard procedure for code reviews', relevance_score: 0.25, snippet: '' },
+    ]);
     const none = structuredOf(await content.call('search_processes', { query: 'no such words' }));
     expect(none).toEqual({ results: [], query: 'no such words', count: 0, total_processes: 3, message: 'No processes matched the search criteria.' });
   });
@@ -206,7 +218,9 @@ describe('search_processes over 60 matching processes', () => {
   it('returns at most 50 results, best first, with count 50 and total_processes 65', async () => {
     const t = await startMcp(root);
     try {
-      const sc = structuredOf<{ results: { slug: string; relevance_score: number }[]; count: number; total_processes: number }>(await t.call('search_processes', { query: 'needle' }));
+      const sc = structuredOf<{ results: { slug: string; relevance_score: number }[]; count: number; total_processes: number }>(
+        await t.call('search_processes', { query: 'needle' }),
+      );
       expect(sc.count).toBe(50);
       expect(sc.results).toHaveLength(50);
       expect(sc.total_processes).toBe(65);

@@ -6,7 +6,6 @@ import { BIN, CONTENT, REPO, copyRoot, startMcp, structuredOf, sysrsText, textOf
 import type { McpSession } from './fixtures/mcp/harness.js';
 import type { ParseFailureResult as Failure } from '../src/model/types.js';
 
-
 /** Every broken document of the fixture root, with how its get and list tools reach it. */
 interface Case {
   path: string;
@@ -19,8 +18,14 @@ interface Case {
 
 const inResult = (sc: Record<string, unknown>): Failure => sc.result as Failure;
 const asFailure = (sc: Record<string, unknown>): Failure => sc as unknown as Failure;
-const failureRow = (path: string) => (sc: Record<string, unknown>): string => (sc.failures as Failure[]).find((f) => f.path === path)!.error;
-const sysrsRow = (path: string) => (sc: Record<string, unknown>): string => (sc.results as { path: string; error: string }[]).find((r) => r.path === path)!.error;
+const failureRow =
+  (path: string) =>
+  (sc: Record<string, unknown>): string =>
+    (sc.failures as Failure[]).find((f) => f.path === path)!.error;
+const sysrsRow =
+  (path: string) =>
+  (sc: Record<string, unknown>): string =>
+    (sc.results as { path: string; error: string }[]).find((r) => r.path === path)!.error;
 
 function cases(): Case[] {
   const template = (name: string): Case => {
@@ -34,12 +39,24 @@ function cases(): Case[] {
   const sysrs = (file: string, id: string | null, language?: string): Case => {
     const path = `docs/sysrs/${language ? `${language}/` : ''}${file}`;
     const lang = language ? { language } : {};
-    return { path, get: id ? ['get_sysrs', { id, ...lang }] : null, list: ['list_sysrs', { max_results: 100, ...lang }], fromGet: inResult, fromList: sysrsRow(path) };
+    return {
+      path,
+      get: id ? ['get_sysrs', { id, ...lang }] : null,
+      list: ['list_sysrs', { max_results: 100, ...lang }],
+      fromGet: inResult,
+      fromList: sysrsRow(path),
+    };
   };
   return [
     template('broken'),
     template('dangling'),
-    { path: 'frameworks/Broken.md', get: ['get_framework', { name: 'Broken.md' }], list: ['list_frameworks', {}], fromGet: inResult, fromList: failureRow('frameworks/Broken.md') },
+    {
+      path: 'frameworks/Broken.md',
+      get: ['get_framework', { name: 'Broken.md' }],
+      list: ['list_frameworks', {}],
+      fromGet: inResult,
+      fromList: failureRow('frameworks/Broken.md'),
+    },
     process('broken-key'),
     process('dup-one'),
     process('dup-two'),
@@ -92,7 +109,11 @@ async function collect(s: McpSession, order: 'get-first' | 'list-first'): Promis
 describe('byte identity of `error` across get, list, validate and docgate lint', () => {
   it('is the same text in every frontend, get first and list first, each in a fresh server', async () => {
     const cli = lintJson(CONTENT);
-    expect([...cli.keys()].sort()).toEqual(cases().map((c) => c.path).sort());
+    expect([...cli.keys()].sort()).toEqual(
+      cases()
+        .map((c) => c.path)
+        .sort(),
+    );
     const runs: Map<string, { get: string | null; list: string }>[] = [];
     let validated: Map<string, string> | null = null;
     for (const order of ['get-first', 'list-first'] as const) {
@@ -120,8 +141,13 @@ describe('byte identity of `error` across get, list, validate and docgate lint',
   it('validate with paths matches docgate lint with the same paths', async () => {
     const s = await startMcp(CONTENT);
     try {
-      const v = structuredOf<{ results: Failure[]; filesChecked: number; problemCount: number }>(await s.call('validate', { paths: ['processes/dup-one.md', 'frameworks'] }));
-      const r = spawnSync(process.execPath, [BIN, 'lint', '--root', CONTENT, '--format', 'json', 'processes/dup-one.md', 'frameworks'], { cwd: CONTENT, encoding: 'utf8' });
+      const v = structuredOf<{ results: Failure[]; filesChecked: number; problemCount: number }>(
+        await s.call('validate', { paths: ['processes/dup-one.md', 'frameworks'] }),
+      );
+      const r = spawnSync(process.execPath, [BIN, 'lint', '--root', CONTENT, '--format', 'json', 'processes/dup-one.md', 'frameworks'], {
+        cwd: CONTENT,
+        encoding: 'utf8',
+      });
       expect(v).toEqual(JSON.parse(r.stdout));
       expect(v.filesChecked).toBe(4);
       const outside = await s.call('validate', { paths: ['../..'] });
@@ -144,7 +170,9 @@ describe('live reads', () => {
     try {
       const before = structuredOf<{ results: { path: string; title: string }[]; total: number }>(await s.call('list_sysrs'));
       expect(before.total).toBe(5);
-      expect(textOf(await s.call('get_sysrs', { id: '11111111-1111-4111-8111-111111111111', raw: true, limit: 1 }))).toBe('# System Requirements Specification: Alpha\n');
+      expect(textOf(await s.call('get_sysrs', { id: '11111111-1111-4111-8111-111111111111', raw: true, limit: 1 }))).toBe(
+        '# System Requirements Specification: Alpha\n',
+      );
 
       // Changed: a new title; added: a new document; broken: an existing one loses its scope.
       const alpha = join(root, 'docs/sysrs/alpha.md');
@@ -154,12 +182,19 @@ describe('live reads', () => {
       expect(after.total).toBe(6);
       expect(after.results.find((r) => r.path === 'docs/sysrs/alpha.md')!.title).toBe('System Requirements Specification: Alpha Renamed');
       expect(after.results.find((r) => r.path === 'docs/sysrs/gamma.md')!.id).toBe('99999999-9999-4999-8999-999999999999');
-      expect(textOf(await s.call('get_sysrs', { id: '11111111-1111-4111-8111-111111111111', raw: true, limit: 1 }))).toBe('# System Requirements Specification: Alpha Renamed\n');
+      expect(textOf(await s.call('get_sysrs', { id: '11111111-1111-4111-8111-111111111111', raw: true, limit: 1 }))).toBe(
+        '# System Requirements Specification: Alpha Renamed\n',
+      );
 
       // A process fixed in place, a template removed.
       expect(structuredOf(await s.call('get_process', { name: 'broken-key' }))).toHaveProperty('error');
       writeFileSync(join(root, 'processes/broken-key.md'), '---\nname: Broken Key\n---\n\n# Broken Key\n\nFixed now.\n');
-      expect(structuredOf(await s.call('get_process', { name: 'broken-key' }))).toEqual({ name: 'Broken Key', slug: 'broken-key', description: '', content: '# Broken Key\n\nFixed now.\n' });
+      expect(structuredOf(await s.call('get_process', { name: 'broken-key' }))).toEqual({
+        name: 'Broken Key',
+        slug: 'broken-key',
+        description: '',
+        content: '# Broken Key\n\nFixed now.\n',
+      });
       unlinkSync(join(root, 'templates/power/broken.txt'));
       expect(textOf(await s.call('list_templates'))).not.toContain('broken:');
       expect(textOf(await s.call('get_template', { template_name: 'broken' }))).toBe("Template 'broken' not found. Available: alpha, beta, dangling");
@@ -167,7 +202,9 @@ describe('live reads', () => {
       // A same-size rewrite is still seen (identity includes the modification time and inode).
       const gamma = join(root, 'docs/sysrs/gamma.md');
       writeFileSync(gamma, readFileSync(gamma, 'utf8').replace('Gamma', 'Delta'));
-      expect(textOf(await s.call('get_sysrs', { id: '99999999-9999-4999-8999-999999999999', raw: true, limit: 1 }))).toBe('# System Requirements Specification: Delta\n');
+      expect(textOf(await s.call('get_sysrs', { id: '99999999-9999-4999-8999-999999999999', raw: true, limit: 1 }))).toBe(
+        '# System Requirements Specification: Delta\n',
+      );
     } finally {
       await s.close();
     }

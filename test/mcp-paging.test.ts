@@ -29,7 +29,8 @@ function repository(): Record<string, string> {
   }
   for (let i = 0; i < BROKEN; i++) {
     files[`processes/z${i}.md`] = `---\nname: Broken ${i}\nowner: nobody\n---\n\n# Broken\n`;
-    files[`templates/power/z${i}.txt`] = `framework: POWER\npurpose: Fails without a final period\noutput: x.\nwork: x.\nexamples:\n- x\nrequirements: x.\nsave_as: Z${i}.md\nstore_as: z${i}_summary\n`;
+    files[`templates/power/z${i}.txt`] =
+      `framework: POWER\npurpose: Fails without a final period\noutput: x.\nwork: x.\nexamples:\n- x\nrequirements: x.\nsave_as: Z${i}.md\nstore_as: z${i}_summary\n`;
     files[`frameworks/z${i}.md`] = `Notes without a heading ${i}\n`;
   }
   const alpha = readFileSync(fixture('mcp', 'content', 'docs', 'sysrs', 'alpha.md'), 'utf8');
@@ -145,7 +146,9 @@ describe('list_templates pages (SPEC §13)', () => {
     expect(sc).toMatchObject({ total: 1205, offset: 0, max_results: 1000, truncated: true, error_count: 5 });
     const text = textOf(r);
     expect(text.startsWith('Available POWER Framework Templates:\n\n1. t0000\n2. t0001\n')).toBe(true);
-    expect(text).toContain('\n1000. t0999\n\nTotal: 1200 templates\n\nFailed to parse: 5\n\nShowing rows 1–1,000 of 1,205 (templates, then failures); pass offset 1000 for the next rows.');
+    expect(text).toContain(
+      '\n1000. t0999\n\nTotal: 1200 templates\n\nFailed to parse: 5\n\nShowing rows 1–1,000 of 1,205 (templates, then failures); pass offset 1000 for the next rows.',
+    );
     expect(text.endsWith('pass offset 1000 for the next rows.')).toBe(true);
     expect(text).not.toContain('1001.');
   });
@@ -169,7 +172,9 @@ describe('list_templates pages (SPEC §13)', () => {
     expect(big).toMatchObject({ max_results: 1000, truncated: true });
     const r = await s.call('list_templates', { offset: 2000 });
     expect(structuredOf<Templates>(r)).toMatchObject({ templates: [], failures: [], total: 1205, truncated: false });
-    expect(textOf(r)).toBe('Available POWER Framework Templates:\n\n\nTotal: 1200 templates\n\nFailed to parse: 5\n\nShowing none of 1,205 rows (templates, then failures): offset 2,000 is past the end.');
+    expect(textOf(r)).toBe(
+      'Available POWER Framework Templates:\n\n\nTotal: 1200 templates\n\nFailed to parse: 5\n\nShowing none of 1,205 rows (templates, then failures): offset 2,000 is past the end.',
+    );
   });
 });
 
@@ -180,7 +185,9 @@ describe('list_frameworks pages (SPEC §13)', () => {
     expect(sc.frameworks).toHaveLength(1000);
     expect(sc.frameworks[0]).toEqual({ name: 'F0000.md', size: 16 });
     expect(sc).toMatchObject({ failures: [], total: 1205, offset: 0, max_results: 1000, truncated: true, error_count: 5 });
-    expect(textOf(r)).toContain('\n1000. F0999.md (16 bytes)\n\nTotal: 1200 framework docs\n\nFailed to parse: 5\n\nShowing rows 1–1,000 of 1,205 (framework docs, then failures); pass offset 1000 for the next rows.');
+    expect(textOf(r)).toContain(
+      '\n1000. F0999.md (16 bytes)\n\nTotal: 1200 framework docs\n\nFailed to parse: 5\n\nShowing rows 1–1,000 of 1,205 (framework docs, then failures); pass offset 1000 for the next rows.',
+    );
   });
 
   it('offset 1,000 answers the last 205 rows with the failures; max_results windows them', async () => {
@@ -221,7 +228,14 @@ describe('a large repository is loaded on worker threads, and served as before',
       if (!page.truncated) break;
     }
     expect(rows).toHaveLength(SYSRS);
-    expect(rows[8]).toEqual({ id: sysrsId(8), title: 'System Requirements Specification: S0008', status: 'active', ref: 's0008', path: 'docs/sysrs/s0008.md', error: null });
+    expect(rows[8]).toEqual({
+      id: sysrsId(8),
+      title: 'System Requirements Specification: S0008',
+      status: 'active',
+      ref: 's0008',
+      path: 'docs/sysrs/s0008.md',
+      error: null,
+    });
     const lint = JSON.parse(runCli(['lint', '--root', dir, '--format', 'json']).stdout) as { results: Failure[] };
     const lintErrors = new Map(lint.results.map((r) => [r.path, r.error]));
     const failed = rows.filter((r) => r.error !== null);
@@ -243,11 +257,17 @@ describe('a large repository is loaded on worker threads, and served as before',
   it('get_process, get_template, get_framework and search_processes read their files again', async () => {
     const p = structuredOf<{ name: string; slug: string; description: string; content: string }>(await s.call('get_process', { name: 'process 1111' }));
     expect(p).toEqual({ name: 'Process 1111', slug: 'p1111', description: 'Step 1111', content: '# Process 1111\n\nDo it.\n' });
-    expect(textOf(await s.call('get_template', { template_name: 't0042' }))).toBe(`=== T0042 Template ===\n\n${readFileSync(join(dir, 'templates/power/t0042.txt'), 'utf8')}`);
+    expect(textOf(await s.call('get_template', { template_name: 't0042' }))).toBe(
+      `=== T0042 Template ===\n\n${readFileSync(join(dir, 'templates/power/t0042.txt'), 'utf8')}`,
+    );
     expect(textOf(await s.call('get_framework', { name: 'F0042' }))).toBe('# F0042\n\nNotes.\n');
-    const found = structuredOf<{ results: { slug: string; snippet: string; relevance_score: number }[]; total_processes: number }>(await s.call('search_processes', { query: 'process 1111' }));
+    const found = structuredOf<{ results: { slug: string; snippet: string; relevance_score: number }[]; total_processes: number }>(
+      await s.call('search_processes', { query: 'process 1111' }),
+    );
     expect(found.total_processes).toBe(1200);
-    expect(found.results).toEqual([{ name: 'Process 1111', slug: 'p1111', description: 'Step 1111', relevance_score: 0.55, snippet: '# Process 1111\n\nDo it.\n' }]);
+    expect(found.results).toEqual([
+      { name: 'Process 1111', slug: 'p1111', description: 'Step 1111', relevance_score: 0.55, snippet: '# Process 1111\n\nDo it.\n' },
+    ]);
   });
 });
 
@@ -288,7 +308,11 @@ describe('a listing of large failures is cut by size', () => {
 describe('calls that arrive while a kind is loaded on worker threads', () => {
   it('validate on a fresh server loads each kind on the workers and answers exactly docgate lint', async () => {
     await onFreshServer({ DOCGATE_MCP_DEBUG: '1' }, async (fresh) => {
-      const report = JSON.parse(runCli(['lint', '--root', dir, '--format', 'json']).stdout) as { results: Failure[]; filesChecked: number; problemCount: number };
+      const report = JSON.parse(runCli(['lint', '--root', dir, '--format', 'json']).stdout) as {
+        results: Failure[];
+        filesChecked: number;
+        problemCount: number;
+      };
       const got = structuredOf(await fresh.call('validate', {})) as typeof report;
       expect(got.filesChecked).toBe(3 * N + SYSRS);
       expect(got.results.length).toBeGreaterThanOrEqual(3 * BROKEN);
@@ -309,7 +333,11 @@ describe('calls that arrive while a kind is loaded on worker threads', () => {
 
   it('validate of one folder on a fresh server loads only that kind on the workers, and answers docgate lint of it', async () => {
     await onFreshServer({ DOCGATE_MCP_DEBUG: '1' }, async (fresh) => {
-      const report = JSON.parse(runCli(['lint', '--root', dir, '--format', 'json', join(dir, 'templates')]).stdout) as { results: Failure[]; filesChecked: number; problemCount: number };
+      const report = JSON.parse(runCli(['lint', '--root', dir, '--format', 'json', join(dir, 'templates')]).stdout) as {
+        results: Failure[];
+        filesChecked: number;
+        problemCount: number;
+      };
       const got = structuredOf(await fresh.call('validate', { paths: ['templates'] })) as typeof report;
       expect(got.filesChecked).toBe(N);
       expect(got).toEqual({ results: report.results, filesChecked: report.filesChecked, problemCount: report.problemCount });
@@ -320,10 +348,20 @@ describe('calls that arrive while a kind is loaded on worker threads', () => {
 
   it('check_content on a fresh server loads its kind on the workers; the answer sees every other document', async () => {
     await onFreshServer({ DOCGATE_MCP_DEBUG: '1' }, async (fresh) => {
-      const valid = structuredOf(await fresh.call('check_content', { path: 'processes/p0001.md', content: '---\nname: Process 0001\ndescription: Step 1 again.\n---\n\n# Process 0001\n\nDo it.\n' }));
+      const valid = structuredOf(
+        await fresh.call('check_content', {
+          path: 'processes/p0001.md',
+          content: '---\nname: Process 0001\ndescription: Step 1 again.\n---\n\n# Process 0001\n\nDo it.\n',
+        }),
+      );
       expect(valid).toEqual({ valid: true });
       // A name another process holds: the rule across files sees the other 1,204 processes.
-      const dup = structuredOf(await fresh.call('check_content', { path: 'processes/p0001.md', content: '---\nname: Process 0002\ndescription: Step 1.\n---\n\n# Process 0001\n\nDo it.\n' })) as Failure;
+      const dup = structuredOf(
+        await fresh.call('check_content', {
+          path: 'processes/p0001.md',
+          content: '---\nname: Process 0002\ndescription: Step 1.\n---\n\n# Process 0001\n\nDo it.\n',
+        }),
+      ) as Failure;
       expect(dup.error).toContain('processes/p0002.md');
       const m = /docgate mcp: loaded process: (\d+) documents in the repository thread, (\d+) in (\d+) workers/.exec(fresh.stderr());
       if (availableParallelism() < 2) expect(m).toBeNull();

@@ -109,7 +109,13 @@ describe('docgate mcp: resources', () => {
   it('publishes every JSON file of schemas/ as docgate://schemas/<file> and reads it verbatim', async () => {
     const { resources } = await s.client.listResources();
     const uris = resources.map((r) => r.uri);
-    for (const file of ['power-template.schema.json', 'process-frontmatter.schema.json', 'sysrs-frontmatter.schema.json', 'sysrs-outline.json', 'sysrs-headings.de.json']) {
+    for (const file of [
+      'power-template.schema.json',
+      'process-frontmatter.schema.json',
+      'sysrs-frontmatter.schema.json',
+      'sysrs-outline.json',
+      'sysrs-headings.de.json',
+    ]) {
       expect(uris).toContain(`docgate://schemas/${file}`);
       const read = await s.client.readResource({ uri: `docgate://schemas/${file}` });
       expect(read.contents).toHaveLength(1);
@@ -212,7 +218,12 @@ describe('docgate mcp: stdout carries nothing but protocol', () => {
     const send = (m: unknown): void => {
       child.stdin.write(`${JSON.stringify(m)}\n`);
     };
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+    });
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
     child.stdin.write('{this is not json\n');

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rulesOf } from '../src/kinds/index.js';
-import { CONTENT, copyRoot, startMcp, structuredOf, textOf } from './fixtures/mcp/harness.js';
+import { CONTENT, copyRoot, startMcp, structuredOf } from './fixtures/mcp/harness.js';
 import type { McpSession } from './fixtures/mcp/harness.js';
 import { runCli, treeHash } from './helpers.js';
 
@@ -18,14 +18,23 @@ const BROKEN = '33333333-3333-4333-8333-333333333333';
 /** A kind of the root's own (SPEC §9): architecture decision records. */
 const ADR_FILES: Record<string, string> = {
   'docgate.config.yaml': 'kinds:\n  adr:\n    include: ["docs/adr/*.md"]\n    id: frontmatter\n    frontmatter: adr.schema.json\n',
-  'schemas/adr.schema.json': JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { id: { type: 'string', pattern: '^ADR-[0-9]{4}$' }, status: { enum: ['proposed', 'accepted'] } }, required: ['id', 'status'], additionalProperties: false }, null, 2),
+  'schemas/adr.schema.json': JSON.stringify(
+    {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: { id: { type: 'string', pattern: '^ADR-[0-9]{4}$' }, status: { enum: ['proposed', 'accepted'] } },
+      required: ['id', 'status'],
+      additionalProperties: false,
+    },
+    null,
+    2,
+  ),
   'docs/adr/0001-use-docgate.md': '---\nid: ADR-0001\nstatus: accepted\n---\n\n# ADR: Use docgate\n\nLint the content.\n',
 };
 
 let root: string;
 let s: McpSession;
 let hashBefore: string;
-
 
 const text = (rel: string): string => readFileSync(join(root, rel), 'utf8');
 
@@ -85,13 +94,25 @@ describe('failing get answers carry the text to repair', () => {
 
 describe('check_content', () => {
   it('answers {valid: true} for the text of a valid document of each kind', async () => {
-    for (const path of ['templates/power/alpha.txt', 'frameworks/COSTAR.md', 'processes/code-review.md', 'docs/sysrs/alpha.md', 'docs/adr/0001-use-docgate.md']) {
+    for (const path of [
+      'templates/power/alpha.txt',
+      'frameworks/COSTAR.md',
+      'processes/code-review.md',
+      'docs/sysrs/alpha.md',
+      'docs/adr/0001-use-docgate.md',
+    ]) {
       expect(await check(path, text(path)), path).toEqual({ valid: true });
     }
   });
 
   it("answers lint's very result for the bytes on disk of a failing document of each kind", async () => {
-    for (const path of ['templates/power/broken.txt', 'frameworks/Broken.md', 'processes/broken-key.md', 'docs/sysrs/broken-outline.md', 'processes/dup-two.md']) {
+    for (const path of [
+      'templates/power/broken.txt',
+      'frameworks/Broken.md',
+      'processes/broken-key.md',
+      'docs/sysrs/broken-outline.md',
+      'processes/dup-two.md',
+    ]) {
       const lintOwn = lintResult(path)!;
       const answer = await check(path, text(path));
       expect(answer, path).toEqual(lintOwn);
@@ -125,7 +146,10 @@ describe('check_content', () => {
     for (const [path, proposed] of cases) {
       const answer = await check(path, proposed);
       expect(answer.error, path).toBeDefined();
-      expect(answer.diagnostics.some((d) => d.fix !== undefined), path).toBe(true);
+      expect(
+        answer.diagnostics.some((d) => d.fix !== undefined),
+        path,
+      ).toBe(true);
       expect(answer.fixed_content, path).toBeDefined();
       expect(await check(path, answer.fixed_content!), path).toEqual({ valid: true });
     }
@@ -149,18 +173,26 @@ describe('failed list rows keep a valid id', () => {
     // The advice of the description can be followed: the id reads the full result.
     const full = structuredOf<{ result: Failure }>(await s.call('get_sysrs', { id: BROKEN })).result;
     expect(full.error).toBe(rows.find((r) => r.path === 'docs/sysrs/broken-outline.md')!.error);
-    expect(structuredOf<{ results: { id: string }[] }>(await s.call('list_sysrs', { glob: '*' })).results.map((r) => r.id)).toEqual([ALPHA, '22222222-2222-4222-8222-222222222222']);
+    expect(structuredOf<{ results: { id: string }[] }>(await s.call('list_sysrs', { glob: '*' })).results.map((r) => r.id)).toEqual([
+      ALPHA,
+      '22222222-2222-4222-8222-222222222222',
+    ]);
   });
 });
 
 describe('rules as resources, and the prompt repair', () => {
-  it('lists docgate://rules/<id> for every rule of the registry and of the root\'s kinds, and reads each from the registry', async () => {
+  it("lists docgate://rules/<id> for every rule of the registry and of the root's kinds, and reads each from the registry", async () => {
     const { resources } = await s.client.listResources();
     const uris = new Set(resources.map((r) => r.uri));
     for (const id of rulesOf().keys()) expect(uris.has(`docgate://rules/${id}`), id).toBe(true);
     expect(uris.has('docgate://rules/adr-duplicate-id')).toBe(true);
     const read = await s.client.readResource({ uri: 'docgate://rules/template-field-order' });
-    const rule = JSON.parse((read.contents[0] as { text: string }).text) as { id: string; description: string; fixable: boolean; examples: { notOk: { output?: string }[] } };
+    const rule = JSON.parse((read.contents[0] as { text: string }).text) as {
+      id: string;
+      description: string;
+      fixable: boolean;
+      examples: { notOk: { output?: string }[] };
+    };
     const entry = rulesOf().get('template-field-order')!;
     expect(rule).toMatchObject({ id: 'template-field-order', description: entry.rule.description, fixable: true, kinds: ['template'] });
     expect(rule.examples.notOk[0]!.output).toBe(entry.rule.examples.notOk[0]!.output);

@@ -61,7 +61,12 @@ class RawServer {
 }
 
 async function initialize(s: RawServer): Promise<void> {
-  s.send({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+  s.send({
+    jsonrpc: '2.0',
+    id: 'init',
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+  });
   await s.response('init');
   s.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
 }
@@ -77,7 +82,12 @@ describe('MCP server under bad input (raw stdio)', () => {
       s.send({ jsonrpc: '2.0', id: 3, method: 42 });
       s.send({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'get_sysrs', arguments: { id: 42, raw: 'yes' } } });
       s.send({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'search_processes', arguments: { query: 'x'.repeat(1024 * 1024) } } });
-      s.send({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'parse_sysrs', arguments: { content: `---\nid: nope\n---\n${'# a\n'.repeat(200_000)}` } } });
+      s.send({
+        jsonrpc: '2.0',
+        id: 6,
+        method: 'tools/call',
+        params: { name: 'parse_sysrs', arguments: { content: `---\nid: nope\n---\n${'# a\n'.repeat(200_000)}` } },
+      });
       s.send({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } });
       s.send({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'list_templates', arguments: {} } });
 
@@ -144,11 +154,30 @@ describe('MCP server under load', () => {
       const before = rssKb(pid);
       const calls = Array.from({ length: 100 }, (_, i) => {
         switch (i % 5) {
-          case 0: return { name: 'get_sysrs', arguments: { id }, check: (r: CallToolResult) => (r.structuredContent as { result: { frontmatter: { id: string } } }).result.frontmatter.id === id };
-          case 1: return { name: 'get_process', arguments: { name: 'code-review' }, check: (r: CallToolResult) => (r.structuredContent as { result?: { slug: string }; slug?: string }).slug === 'code-review' || (r.structuredContent as { result?: { slug: string } }).result?.slug === 'code-review' };
-          case 2: return { name: 'search_processes', arguments: { query: 'review' }, check: (r: CallToolResult) => (r.structuredContent as { count: number }).count > 0 };
-          case 3: return { name: 'get_sysrs', arguments: { id: 'NOT-A-UUID' }, check: (r: CallToolResult) => r.isError === true };
-          default: return { name: 'validate', arguments: {}, check: (r: CallToolResult) => (r.structuredContent as { problemCount: number }).problemCount === 0 };
+          case 0:
+            return {
+              name: 'get_sysrs',
+              arguments: { id },
+              check: (r: CallToolResult) => (r.structuredContent as { result: { frontmatter: { id: string } } }).result.frontmatter.id === id,
+            };
+          case 1:
+            return {
+              name: 'get_process',
+              arguments: { name: 'code-review' },
+              check: (r: CallToolResult) =>
+                (r.structuredContent as { result?: { slug: string }; slug?: string }).slug === 'code-review' ||
+                (r.structuredContent as { result?: { slug: string } }).result?.slug === 'code-review',
+            };
+          case 2:
+            return {
+              name: 'search_processes',
+              arguments: { query: 'review' },
+              check: (r: CallToolResult) => (r.structuredContent as { count: number }).count > 0,
+            };
+          case 3:
+            return { name: 'get_sysrs', arguments: { id: 'NOT-A-UUID' }, check: (r: CallToolResult) => r.isError === true };
+          default:
+            return { name: 'validate', arguments: {}, check: (r: CallToolResult) => (r.structuredContent as { problemCount: number }).problemCount === 0 };
         }
       });
       const results = await Promise.all(calls.map((c) => client.callTool({ name: c.name, arguments: c.arguments }) as Promise<CallToolResult>));
@@ -183,7 +212,12 @@ describe('MCP server whose repository thread ends as it starts', () => {
     // `docgate mcp` starts the repository thread before it loads the server's code. Under this fault the
     // thread ends before the server listens to it (the server starts another, which ends after it does):
     // both ends are answered.
-    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--root', REPO], stderr: 'pipe', env: { ...process.env, DOCGATE_TEST_FAULT: 'repository-thread-exit' } as Record<string, string> });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp', '--root', REPO],
+      stderr: 'pipe',
+      env: { ...process.env, DOCGATE_TEST_FAULT: 'repository-thread-exit' } as Record<string, string>,
+    });
     const client = new Client({ name: 'early-exit', version: '0' });
     await client.connect(transport);
     try {

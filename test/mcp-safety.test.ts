@@ -25,7 +25,10 @@ describe('bad input files (SPEC §5) are answered, never thrown', () => {
     writeFileSync(join(root, 'frameworks/Latin.md'), Buffer.from([0x23, 0x20, 0x41, 0xe9, 0x0a]));
     writeFileSync(join(root, 'processes/empty.md'), '');
     writeFileSync(join(root, 'processes/nul.md'), '# Nul\n\u0000\n');
-    writeFileSync(join(root, 'processes/alias.md'), `---\na: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n---\n\n# Alias\n`);
+    writeFileSync(
+      join(root, 'processes/alias.md'),
+      `---\na: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n---\n\n# Alias\n`,
+    );
     writeFileSync(join(root, 'processes/crlf.md'), '---\r\nname: Crlf\r\n---\r\n\r\n# Crlf\r\n\r\nWindows line endings.\r\n');
     writeFileSync(join(outside, 'secret.md'), sysrsText(LINKED, 'Secret outside the root'));
     symlinkSync(join(outside, 'secret.md'), join(root, `docs/sysrs/${LINKED}.md`));

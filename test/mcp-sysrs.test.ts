@@ -118,7 +118,14 @@ describe('list_sysrs rows and failed rows', () => {
       'docs/sysrs/no-id.md',
       'docs/sysrs/status-bad.md',
     ]);
-    expect(p.results[0]).toEqual({ id: ALPHA, title: 'System Requirements Specification: Alpha', status: 'active', ref: 'alpha', path: 'docs/sysrs/alpha.md', error: null });
+    expect(p.results[0]).toEqual({
+      id: ALPHA,
+      title: 'System Requirements Specification: Alpha',
+      status: 'active',
+      ref: 'alpha',
+      path: 'docs/sysrs/alpha.md',
+      error: null,
+    });
     expect(p.results[1]).toMatchObject({ id: BETA, status: 'approved' });
     // SPEC §11: a failed row carries its frontmatter id when it is a valid UUID.
     expect(p.results[2]).toEqual({
@@ -165,7 +172,10 @@ describe('get_sysrs', () => {
   });
 
   it('raw returns the body bytes exactly, from the first line after the frontmatter and its blank lines', async () => {
-    for (const [id, file] of [[ALPHA, 'docs/sysrs/alpha.md'], [BETA, 'docs/sysrs/beta.md']] as const) {
+    for (const [id, file] of [
+      [ALPHA, 'docs/sysrs/alpha.md'],
+      [BETA, 'docs/sysrs/beta.md'],
+    ] as const) {
       const r = await s.call('get_sysrs', { id, raw: true });
       const expected = rawBodyOf(fileText(file));
       expect(expected.startsWith('# System Requirements Specification: ')).toBe(true);
@@ -226,7 +236,9 @@ describe('get_sysrs', () => {
         path: 'docs/sysrs/broken-outline.md',
         kind: 'sysrs',
         error: '12:1 Unexpected `## Business Context and Goals`, expected `## System Scope` [sysrs-missing-section]',
-        diagnostics: [{ line: 12, column: 1, rule: 'sysrs-missing-section', message: 'Unexpected `## Business Context and Goals`, expected `## System Scope`' }],
+        diagnostics: [
+          { line: 12, column: 1, rule: 'sysrs-missing-section', message: 'Unexpected `## Business Context and Goals`, expected `## System Scope`' },
+        ],
         // SPEC §11: the file's text, for the agent to repair.
         content: fileText('docs/sysrs/broken-outline.md'),
       });
@@ -242,7 +254,9 @@ describe('get_sysrs', () => {
     expect(textOf(raw).startsWith('# Systemanforderungsspezifikation: Alpha\n')).toBe(true);
     const parsed = structuredOf<{ result: { body: Record<string, any> } }>(await s.call('get_sysrs', { id: ALPHA, language: 'de' }));
     expect(parsed.result.body.system_purpose).toEqual({ text: 'Zweck von Alpha.', line: 9 });
-    expect(Object.keys(parsed.result.body)).toEqual(Object.keys(structuredOf<{ result: { body: object } }>(await s.call('get_sysrs', { id: ALPHA })).result.body));
+    expect(Object.keys(parsed.result.body)).toEqual(
+      Object.keys(structuredOf<{ result: { body: object } }>(await s.call('get_sysrs', { id: ALPHA })).result.body),
+    );
     expect(parsed.result.body.requirements.functional_suitability.items[0].title).toBe('Dokumente ausliefern');
     const broken = structuredOf<{ result: Failure }>(await s.call('get_sysrs', { id: BETA, language: 'de', raw: true }));
     expect(broken.result).toMatchObject({ id: BETA, path: 'docs/sysrs/de/beta.md', kind: 'sysrs' });
@@ -304,7 +318,9 @@ describe('argument checks come before any file access (fs spy in the server)', (
       // Rule data only: the rule files, whether a configuration exists (it decides the kinds and the
       // rule folder, SPEC §8) and the baseline's stat (the project is kept while these are unchanged);
       // never content.
-      expect(xx.filter((l) => !l.includes(`${CONTENT}/schemas`) && !/\/docgate\.config\.[a-z]+$/.test(l) && !l.endsWith(`${CONTENT}/docgate-suppressions.json`))).toEqual([]);
+      expect(
+        xx.filter((l) => !l.includes(`${CONTENT}/schemas`) && !/\/docgate\.config\.[a-z]+$/.test(l) && !l.endsWith(`${CONTENT}/docgate-suppressions.json`)),
+      ).toEqual([]);
       expect((segments.get(last) ?? []).some((l) => l.includes('docs/sysrs'))).toBe(true);
     } finally {
       await t.close();
@@ -324,7 +340,9 @@ describe('parse_sysrs', () => {
   });
 
   it('parses a variant through its heading table and checks the language', async () => {
-    const de = structuredOf<{ result: { body: Record<string, unknown> } }>(await s.call('parse_sysrs', { content: fileText('docs/sysrs/de/alpha.md'), language: 'de' }));
+    const de = structuredOf<{ result: { body: Record<string, unknown> } }>(
+      await s.call('parse_sysrs', { content: fileText('docs/sysrs/de/alpha.md'), language: 'de' }),
+    );
     expect(de.result.body.system_purpose).toEqual({ text: 'Zweck von Alpha.', line: 9 });
     const asEnglish = structuredOf<{ result: Failure }>(await s.call('parse_sysrs', { content: fileText('docs/sysrs/de/alpha.md') }));
     expect(asEnglish.result.error).toMatch(/\[sysrs-h1\]|\[sysrs-missing-section\]|\[sysrs-unknown-heading\]/);

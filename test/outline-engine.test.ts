@@ -75,7 +75,9 @@ describe('a user outline of two sections under the prefix `adr`', () => {
     const text = `${FRONT}# ADR: Queue\n\n## Context\n\nx\n\n## Status\n\ny\n\n## Decision\n\nz\n`;
     expect(lint(text).lines).toEqual(['11:1 adr-unknown-heading Unexpected heading `## Status`, expected a section heading of the ADR outline']);
     const unnamed: OutlineData = { h1Prefix: ADR.h1Prefix, sections: ADR.sections };
-    expect(lint(text, unnamed, 'adr').lines).toEqual(['11:1 adr-unknown-heading Unexpected heading `## Status`, expected a section heading of the adr outline']);
+    expect(lint(text, unnamed, 'adr').lines).toEqual([
+      '11:1 adr-unknown-heading Unexpected heading `## Status`, expected a section heading of the adr outline',
+    ]);
   });
 
   it('reports sections out of order and repeated, each once', () => {
@@ -101,7 +103,7 @@ describe('a configured kind with that outline (src/kinds/custom)', () => {
   const data = { schema: compileRuleFile(join(dir, 'adr.schema.json'), 'adr.schema.json'), outline: ADR, headingTables: new Map(), fileName: null };
   const analyze = (text: string) => analyzeDocument(kind, data, { path: 'docs/adr/queue.md', lang: null }, new TextEncoder().encode(text));
 
-  it('checks the body with positions under the kind\'s prefix, and names the outline in messages', () => {
+  it("checks the body with positions under the kind's prefix, and names the outline in messages", () => {
     const a = analyze(`${FRONT}# ADR: Queue\n\n## Decision\n\nz\n\n## Status\n\ny\n`);
     expect(a.diagnostics.map((d) => `${d.line}:${d.column} ${d.rule} ${d.message}`)).toEqual([
       '7:1 adr-missing-section Unexpected `## Decision`, expected `## Context`',
@@ -113,7 +115,12 @@ describe('a configured kind with that outline (src/kinds/custom)', () => {
   it('hands a valid document to MCP clients with its title and parsed body', () => {
     const a = analyze(`${FRONT}# ADR: Queue\n\n## Context\n\nx\n\n## Decision\n\nz\n`);
     expect(a.diagnostics).toEqual([]);
-    expect(a.doc).toMatchObject({ kind: 'adr', id: 'adr-1', title: 'ADR: Queue', body: { context: { text: 'x', line: 7 }, decision: { text: 'z', line: 11 } } });
+    expect(a.doc).toMatchObject({
+      kind: 'adr',
+      id: 'adr-1',
+      title: 'ADR: Queue',
+      body: { context: { text: 'x', line: 7 }, decision: { text: 'z', line: 11 } },
+    });
   });
 });
 
@@ -137,12 +144,18 @@ describe('outline data is checked by schemas/outline.schema.json, then for what 
   it('refuses shapes with the pointer of the value at fault', () => {
     expect(problem(null)).toEqual({ message: 'the outline is not an object', instancePath: '' });
     expect(problem({})).toEqual({ message: 'h1Prefix is not a non-empty string', instancePath: '' });
-    expect(problem({ ...ADR, sections: [ADR.sections[0], { ...ADR.sections[1], level: 3 }] })).toEqual({ message: 'sections[1].level is 3, not 2', instancePath: '/sections/1/level' });
+    expect(problem({ ...ADR, sections: [ADR.sections[0], { ...ADR.sections[1], level: 3 }] })).toEqual({
+      message: 'sections[1].level is 3, not 2',
+      instancePath: '/sections/1/level',
+    });
     expect(problem({ ...ADR, sections: [{ heading: 'A', level: 2, content: 'table' }] })).toEqual({
       message: 'sections[0].content is not one of prose, list, bullets, updates',
       instancePath: '/sections/0/content',
     });
-    expect(problem({ ...ADR, sections: [{ heading: 'A', level: 2, content: 'list' }] })).toEqual({ message: 'sections[0].tags is not a non-empty array of tags', instancePath: '/sections/0' });
+    expect(problem({ ...ADR, sections: [{ heading: 'A', level: 2, content: 'list' }] })).toEqual({
+      message: 'sections[0].tags is not a non-empty array of tags',
+      instancePath: '/sections/0',
+    });
     expect(problem({ ...ADR, sections: [{ heading: 'A', level: 2, content: 'prose', tags: ['X'] }] }).instancePath).toBe('/sections/0/tags');
     expect(problem({ ...ADR, sections: [{ heading: 'A', level: 2, content: 'prose', mandatroy: true }] }).message).toBe(
       'sections[0].mandatroy is not allowed (not a field of an outline section)',
@@ -150,13 +163,19 @@ describe('outline data is checked by schemas/outline.schema.json, then for what 
   });
 
   it('refuses in code what the schema cannot say: repeated headings and keys, minChildren beyond the children', () => {
-    expect(problem({ ...ADR, sections: [ADR.sections[0], ADR.sections[0]] })).toEqual({ message: 'sections[1] repeats heading "Context"', instancePath: '/sections/1' });
+    expect(problem({ ...ADR, sections: [ADR.sections[0], ADR.sections[0]] })).toEqual({
+      message: 'sections[1] repeats heading "Context"',
+      instancePath: '/sections/1',
+    });
     const container = { heading: 'C', level: 2, minChildren: 2, children: [{ heading: 'D', level: 3, content: 'prose' }] };
-    expect(problem({ ...ADR, sections: [container] })).toEqual({ message: 'sections[0].minChildren exceeds its children', instancePath: '/sections/0/minChildren' });
+    expect(problem({ ...ADR, sections: [container] })).toEqual({
+      message: 'sections[0].minChildren exceeds its children',
+      instancePath: '/sections/0/minChildren',
+    });
   });
 });
 
-describe('a root\'s own outline file, through the CLI', () => {
+describe("a root's own outline file, through the CLI", () => {
   const sysrsOutline = JSON.parse(readFileSync(fileURLToPath(new URL('../schemas/sysrs-outline.json', import.meta.url)), 'utf8')) as OutlineData;
   function rootWith(outline: unknown): string {
     const root = tempDir('docgate-outline-');
@@ -170,7 +189,9 @@ describe('a root\'s own outline file, through the CLI', () => {
     const bad = structuredClone(sysrsOutline) as unknown as { sections: Record<string, unknown>[] };
     bad.sections[0]!['mandatroy'] = true;
     const run = runCli(['lint', '--root', rootWith(bad)]);
-    expect(run.stderr).toBe('docgate: schemas/sysrs-outline.json:10:7 outline is invalid: sections[0].mandatroy is not allowed (not a field of an outline section)\n');
+    expect(run.stderr).toBe(
+      'docgate: schemas/sysrs-outline.json:10:7 outline is invalid: sections[0].mandatroy is not allowed (not a field of an outline section)\n',
+    );
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
   });

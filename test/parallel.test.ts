@@ -41,7 +41,10 @@ describe('worker threads', () => {
   it('share the documents with the main thread, as DOCGATE_TIMING=1 shows on stderr', () => {
     const r = runCli(['lint', '--root', root, '--format', 'json'], { env: { DOCGATE_TIMING: '1' } });
     expect(r.code).toBe(1);
-    const m = /^docgate: timing: plan [\d,]+ ms, analyze [\d,]+ ms \(([\d,]+) documents in the main thread(?:, ([\d,]+) in (\d+) workers?)?\), rules across files and results [\d,]+ ms, report [\d,]+ ms, process [\d,]+ ms$/m.exec(r.stderr);
+    const m =
+      /^docgate: timing: plan [\d,]+ ms, analyze [\d,]+ ms \(([\d,]+) documents in the main thread(?:, ([\d,]+) in (\d+) workers?)?\), rules across files and results [\d,]+ ms, report [\d,]+ ms, process [\d,]+ ms$/m.exec(
+        r.stderr,
+      );
     expect(m).not.toBeNull();
     const here = Number(m![1]!.replace(',', ''));
     const inWorkers = Number((m![2] ?? '0').replace(',', ''));

@@ -33,8 +33,44 @@ const OPTIONAL: Record<string, FieldType> = {
   stages: 'string[]',
   verbose: 'boolean',
 };
-const LANGUAGES = ['conda', 'coursier', 'dart', 'docker', 'docker_image', 'dotnet', 'fail', 'golang', 'haskell', 'julia', 'lua', 'node', 'perl', 'pygrep', 'python', 'r', 'ruby', 'rust', 'script', 'swift', 'system', 'unsupported', 'unsupported_script'];
-const STAGES = ['commit-msg', 'post-checkout', 'post-commit', 'post-merge', 'post-rewrite', 'pre-commit', 'pre-merge-commit', 'pre-push', 'pre-rebase', 'prepare-commit-msg', 'manual'];
+const LANGUAGES = [
+  'conda',
+  'coursier',
+  'dart',
+  'docker',
+  'docker_image',
+  'dotnet',
+  'fail',
+  'golang',
+  'haskell',
+  'julia',
+  'lua',
+  'node',
+  'perl',
+  'pygrep',
+  'python',
+  'r',
+  'ruby',
+  'rust',
+  'script',
+  'swift',
+  'system',
+  'unsupported',
+  'unsupported_script',
+];
+const STAGES = [
+  'commit-msg',
+  'post-checkout',
+  'post-commit',
+  'post-merge',
+  'post-rewrite',
+  'pre-commit',
+  'pre-merge-commit',
+  'pre-push',
+  'pre-rebase',
+  'prepare-commit-msg',
+  'manual',
+];
 
 type Hook = Record<string, unknown>;
 const text = readFileSync(join(REPO, '.pre-commit-hooks.yaml'), 'utf8');
@@ -96,7 +132,9 @@ describe('.pre-commit-hooks.yaml (the pre-commit framework manifest)', () => {
   it('refuses broken files and passes clean ones when run as pre-commit runs it (entry, then the matching files)', () => {
     const hook = hooks.find((h) => h.id === 'docgate')!;
     const root = fixture('ci-root');
-    const files = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n').filter((p) => filesRegex(hook).test(p));
+    const files = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter((p) => filesRegex(hook).test(p));
     expect(files).toHaveLength(10);
     const argv = (hook.entry as string).split(' ').slice(1);
 

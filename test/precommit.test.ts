@@ -76,7 +76,9 @@ describe('pre-commit hook (husky + .husky/pre-commit running docgate lint --stag
     git('rm', '-q', 'templates/power/readme.txt');
     const refused = commit('drop the readme template');
     expect(refused.code).not.toBe(0);
-    expect(refused.output).toContain('templates/power/api.txt\n  4:25 Unexpected placeholder `{{readme_summary}}` that no template stores, expected the `store_as` of another template [template-placeholder]');
+    expect(refused.output).toContain(
+      'templates/power/api.txt\n  4:25 Unexpected placeholder `{{readme_summary}}` that no template stores, expected the `store_as` of another template [template-placeholder]',
+    );
     expect(git('log', '--format=%s', '-1').trim()).toBe('add templates');
 
     writeFileSync(join(repo, 'templates', 'power', 'api.txt'), template('API', 'api_summary'));

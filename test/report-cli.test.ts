@@ -31,7 +31,9 @@ describe('docgate lint --format github --format sarif --output FILE (child proce
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(run.problemCount + 1);
     expect(lines.slice(0, -1).every((l) => /^::error file=[^,]+,line=\d+,col=\d+,title=[a-z-]+::\d+:\d+ .+ \[[a-z-]+\]$/.test(l))).toBe(true);
-    expect(lines).toContain('::error file=frameworks/Notes.md,line=1,col=1,title=framework-heading::1:1 Unexpected first line `Notes without a heading: 50%25 done, see below.`, expected a `# ` heading [framework-heading]');
+    expect(lines).toContain(
+      '::error file=frameworks/Notes.md,line=1,col=1,title=framework-heading::1:1 Unexpected first line `Notes without a heading: 50%25 done, see below.`, expected a `# ` heading [framework-heading]',
+    );
     expect(lines.at(-1)).toBe(`${run.problemCount} problems in ${run.results.length} files (${run.filesChecked} files checked)`);
     const log = JSON.parse(readFileSync(out, 'utf8')) as SarifLog;
     expect(log.version).toBe('2.1.0');

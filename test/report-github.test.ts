@@ -137,9 +137,7 @@ describe('github step summary (Markdown)', () => {
     expect(rows).toHaveLength(4);
     // A row splits into exactly 4 cells at unescaped pipes, whatever the message holds.
     for (const row of rows) expect(row.slice(1, -1).split(/(?<!\\)\|/)).toHaveLength(4);
-    expect(rows[0]).toBe(
-      '| docs/sysrs/a,b:c.md | 3:7 | invalid-value | Unexpected \\`status\\` value \\`50%\\`, expected one of: \\`draft\\`, \\`review\\` |',
-    );
+    expect(rows[0]).toBe('| docs/sysrs/a,b:c.md | 3:7 | invalid-value | Unexpected \\`status\\` value \\`50%\\`, expected one of: \\`draft\\`, \\`review\\` |');
     // Newlines in a message cannot break the row.
     expect(rows[1]).toContain('first line second line third: line, with %0A and %25 and ::');
   });
@@ -164,6 +162,10 @@ describe('github step summary (Markdown)', () => {
       .split('\n')
       .filter((l) => /^\| (?!File |---)/.test(l));
     expect(rows).toHaveLength(run.problemCount);
-    expect(rows.some((r) => r.startsWith('| frameworks/Notes.md | 1:1 | framework-heading | Unexpected first line \\`Notes without a heading: 50% done, see below.\\`'))).toBe(true);
+    expect(
+      rows.some((r) =>
+        r.startsWith('| frameworks/Notes.md | 1:1 | framework-heading | Unexpected first line \\`Notes without a heading: 50% done, see below.\\`'),
+      ),
+    ).toBe(true);
   });
 });

@@ -38,7 +38,7 @@ function fromJson(text: string): ErrorsByPath {
 }
 
 const DATA_CODES: Record<string, string> = { '%25': '%', '%0D': '\r', '%0A': '\n', '%3A': ':', '%2C': ',' };
-const unescape = (s: string, codes: RegExp): string => s.replace(codes, (m) => DATA_CODES[m]!);
+const unescaped = (s: string, codes: RegExp): string => s.replace(codes, (m) => DATA_CODES[m]!);
 
 /** github: each `::error` line's message, un-escaped, joined per `file` with `\n`. */
 function fromGithub(text: string): ErrorsByPath {
@@ -47,7 +47,7 @@ function fromGithub(text: string): ErrorsByPath {
     const m = /^::error ([^:]*)::(.*)$/.exec(line);
     if (!m) continue;
     const file = /(?:^|,)file=([^,]*)/.exec(m[1]!)![1]!;
-    append(out, unescape(file, /%(?:25|0D|0A|3A|2C)/g), unescape(m[2]!, /%(?:25|0D|0A)/g));
+    append(out, unescaped(file, /%(?:25|0D|0A|3A|2C)/g), unescaped(m[2]!, /%(?:25|0D|0A)/g));
   }
   return out;
 }

@@ -168,7 +168,15 @@ describe('sarif helpUri (SPEC §12)', () => {
   });
 
   it('reads the usual ways package.json names a repository, and nothing else', () => {
-    for (const repository of ['git+https://github.com/o/r.git', 'https://github.com/o/r', 'git+ssh://git@github.com/o/r.git', 'git@github.com:o/r.git', 'github:o/r', 'o/r', { url: 'git://github.com/o/r.git' }]) {
+    for (const repository of [
+      'git+https://github.com/o/r.git',
+      'https://github.com/o/r',
+      'git+ssh://git@github.com/o/r.git',
+      'git@github.com:o/r.git',
+      'github:o/r',
+      'o/r',
+      { url: 'git://github.com/o/r.git' },
+    ]) {
       expect(repositoryWebUrl({ repository }), JSON.stringify(repository)).toBe('https://github.com/o/r');
     }
     expect(repositoryWebUrl({ homepage: 'https://gitlab.com/g/p#readme' })).toBe('https://gitlab.com/g/p');

@@ -138,7 +138,9 @@ describe('lintRepository (validate over the live repository)', () => {
     for (const r of roots) {
       const live = new Repository(r);
       expect(json(lintRepository(live))).toBe(json(lint({ root: r })));
-      for (const paths of [['processes'], ['docs/sysrs'], ['templates/power', 'frameworks']].map((ps) => ps.filter((p) => existsSync(join(r, p)))).filter((ps) => ps.length > 0)) {
+      for (const paths of [['processes'], ['docs/sysrs'], ['templates/power', 'frameworks']]
+        .map((ps) => ps.filter((p) => existsSync(join(r, p))))
+        .filter((ps) => ps.length > 0)) {
         expect(json(lintRepository(live, paths, r)), `${r} ${paths.join(',')}`).toBe(json(lint({ root: r, paths, cwd: r })));
       }
     }

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, s
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeBytes } from '../src/lint/analyze.js';
 import { lint } from '../src/lint/lint.js';
 import type { LintRun } from '../src/lint/run.js';
@@ -109,7 +109,12 @@ describe('named inputs from real fixture files (test/fixtures/robust)', () => {
   it('NUL bytes: a failure at the first NUL, for every kind', () => {
     lintEverywhere(
       fixture('robust', 'nul'),
-      { 'docs/sysrs/docgate-mcp-server.md': `13:4 ${NUL}`, 'frameworks/POWER.md': `3:1 ${NUL}`, 'processes/code-review.md': `2:11 ${NUL}`, 'templates/power/readme.txt': `2:13 ${NUL}` },
+      {
+        'docs/sysrs/docgate-mcp-server.md': `13:4 ${NUL}`,
+        'frameworks/POWER.md': `3:1 ${NUL}`,
+        'processes/code-review.md': `2:11 ${NUL}`,
+        'templates/power/readme.txt': `2:13 ${NUL}`,
+      },
       4,
     );
   });
@@ -165,7 +170,9 @@ describe('named inputs from real fixture files (test/fixtures/robust)', () => {
     const [r] = run.results;
     expect(r!.diagnostics).toHaveLength(MAX_DIAGNOSTICS);
     expect(r!.diagnostics.every((d) => d.rule === 'unknown-key')).toBe(true);
-    expect(r!.diagnostics[0]!.message).toBe('Unexpected key `extra0`, expected one of: `framework`, `purpose`, `output`, `work`, `examples`, `requirements`, `save_as`, `store_as`');
+    expect(r!.diagnostics[0]!.message).toBe(
+      'Unexpected key `extra0`, expected one of: `framework`, `purpose`, `output`, `work`, `examples`, `requirements`, `save_as`, `store_as`',
+    );
     expect(r!.diagnostics[99]!.message).toContain('`extra99`');
     lintEverywhere(fixture('robust', 'many-diagnostics'), { [r!.path]: r!.error }, 1);
   });
@@ -200,13 +207,10 @@ describe('named inputs made in a temporary folder', () => {
 
   it('a directory named like a document, for every kind (and a language variant)', () => {
     const root = join(tmp, 'dirs');
-    for (const rel of ['templates/power/x.txt', 'frameworks/X.md', 'processes/x.md', 'docs/sysrs/x.md', 'docs/sysrs/de/x.md']) put(root, `${rel}/inside.md`, '# inside\n');
+    for (const rel of ['templates/power/x.txt', 'frameworks/X.md', 'processes/x.md', 'docs/sysrs/x.md', 'docs/sysrs/de/x.md'])
+      put(root, `${rel}/inside.md`, '# inside\n');
     const dir = '1:1 Unexpected directory named like a document, expected a regular file [file-type]';
-    lintEverywhere(
-      root,
-      { 'docs/sysrs/de/x.md': dir, 'docs/sysrs/x.md': dir, 'frameworks/X.md': dir, 'processes/x.md': dir, 'templates/power/x.txt': dir },
-      5,
-    );
+    lintEverywhere(root, { 'docs/sysrs/de/x.md': dir, 'docs/sysrs/x.md': dir, 'frameworks/X.md': dir, 'processes/x.md': dir, 'templates/power/x.txt': dir }, 5);
   });
 
   it('symlinks: to a file outside the root (reported, not followed), broken, to a FIFO; and a FIFO itself — no hang', () => {
@@ -249,7 +253,9 @@ describe('named inputs made in a temporary folder', () => {
     expect(yamlLength).toBeGreaterThan(MAX_YAML_LENGTH);
     lintEverywhere(
       root,
-      { 'processes/keys.md': `2:1 Unexpected frontmatter of ${yamlLength.toLocaleString('en-US')} characters, expected at most 65,536 characters of YAML [file-size]` },
+      {
+        'processes/keys.md': `2:1 Unexpected frontmatter of ${yamlLength.toLocaleString('en-US')} characters, expected at most 65,536 characters of YAML [file-size]`,
+      },
       1,
     );
   });

@@ -30,13 +30,12 @@ interface Ref {
 
 /** Runs generated inputs per kind; the sum per kind is what the issue asks for (≥ 10,000). */
 const RUNS = { bytes: 2_000, soup: 3_000, mutated: 5_000 } as const;
-const RUNS_PER_KIND = RUNS.bytes + RUNS.soup + RUNS.mutated;
 /** Fixed so that a failure reproduces; DOCGATE_FUZZ_SEED explores other inputs by hand. */
 const SEED = Number(process.env.DOCGATE_FUZZ_SEED ?? 42);
 
 /** The invariant every analysis must satisfy, checked against the bytes it was given. */
 function checkInvariant(ref: Ref, bytes: Uint8Array): void {
-  let analysis;
+  let analysis: ReturnType<typeof analyzeBytes>;
   try {
     analysis = analyzeBytes(ref, bytes, rules, true);
   } catch (e) {
@@ -55,13 +54,15 @@ function checkInvariant(ref: Ref, bytes: Uint8Array): void {
   for (const d of analysis.diagnostics) {
     if (!inside(d.line, d.column)) throw new Error(where('position outside the file:', d));
     if (d.endLine !== undefined && !inside(d.endLine, d.endColumn ?? 1)) throw new Error(where('end position outside the file:', d));
-    if (typeof d.rule !== 'string' || d.rule === '' || typeof d.message !== 'string' || d.message === '') throw new Error(where('diagnostic without rule or message:', d));
+    if (typeof d.rule !== 'string' || d.rule === '' || typeof d.message !== 'string' || d.message === '')
+      throw new Error(where('diagnostic without rule or message:', d));
     // The outline engine turns its own exceptions into `sysrs-internal`: never expected, a bug if seen.
     if (d.rule === 'sysrs-internal') throw new Error(where('internal error caught by the outline engine:', d));
   }
   const result = resultOf(analysis);
   if (result === null) throw new Error('resultOf of a failing analysis is null');
-  if (result.kind !== ref.kind || result.path !== ref.path || typeof result.id !== 'string') throw new Error(`result names the wrong file: ${JSON.stringify(result)}`);
+  if (result.kind !== ref.kind || result.path !== ref.path || typeof result.id !== 'string')
+    throw new Error(`result names the wrong file: ${JSON.stringify(result)}`);
   if (result.diagnostics.length < 1 || result.diagnostics.length > MAX_DIAGNOSTICS) throw new Error(`${result.diagnostics.length} diagnostics in the result`);
   if (result.error !== renderError(result.diagnostics)) throw new Error('error is not the rendering of its diagnostics');
   if (result.error.split('\n').length !== result.diagnostics.length) throw new Error('a message spans more than one line of error');
@@ -102,11 +103,80 @@ const SEEDS: Record<Kind, { ref: Ref; text: string }[]> = {
 // Generators.
 
 /** Pieces each kind's parser cares about: fences, keys, headings, bullets, YAML specials. */
-const COMMON_PIECES = ['---', '--- ', '---\r', '', ' ', '  ', '\t', '\r', '#', '# ', '- ', '* ', '1. ', '```', '~~~', '<!--', '-->', '>', '|', ':', ': ', '&a ', '*a', '!!str ', '{', '}', '[', ']', ',', '"', "'", '\\', '\u00e9', '\u{1f600}', '\ufeff', '\u2028', 'é'];
+const COMMON_PIECES = [
+  '---',
+  '--- ',
+  '---\r',
+  '',
+  ' ',
+  '  ',
+  '\t',
+  '\r',
+  '#',
+  '# ',
+  '- ',
+  '* ',
+  '1. ',
+  '```',
+  '~~~',
+  '<!--',
+  '-->',
+  '>',
+  '|',
+  ':',
+  ': ',
+  '&a ',
+  '*a',
+  '!!str ',
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  '"',
+  "'",
+  '\\',
+  '\u00e9',
+  '\u{1f600}',
+  '\ufeff',
+  '\u2028',
+  'é',
+];
 const KIND_PIECES: Record<Kind, string[]> = {
-  template: ['framework: POWER', 'purpose: Document the API.', 'output: A file with a header.', 'work: ', 'examples:', '- example', 'requirements: none', 'save_as: API.md', 'store_as: api_summary', '{{readme_summary}}', '{{api_summary}}', '# NOTE: x', 'unknown: x', 'Note: y'],
+  template: [
+    'framework: POWER',
+    'purpose: Document the API.',
+    'output: A file with a header.',
+    'work: ',
+    'examples:',
+    '- example',
+    'requirements: none',
+    'save_as: API.md',
+    'store_as: api_summary',
+    '{{readme_summary}}',
+    '{{api_summary}}',
+    '# NOTE: x',
+    'unknown: x',
+    'Note: y',
+  ],
   framework: ['# POWER', '# ', '## Section', 'text', '#heading'],
-  process: ['name: Code Review', 'description: x', 'name:', 'name: [a, b]', 'owner: x', 'name: &n x', 'description: *n', '- a', '- b', 'key: value', '? x', '%YAML 1.2', '...', '# Process', 'Body text.'],
+  process: [
+    'name: Code Review',
+    'description: x',
+    'name:',
+    'name: [a, b]',
+    'owner: x',
+    'name: &n x',
+    'description: *n',
+    '- a',
+    '- b',
+    'key: value',
+    '? x',
+    '%YAML 1.2',
+    '...',
+    '# Process',
+    'Body text.',
+  ],
   sysrs: [
     'id: d2bdd6fe-42a4-4a4a-a56c-da01a072bafb',
     'id: D2BDD6FE-42A4-4A4A-A56C-DA01A072BAFB',
@@ -149,23 +219,33 @@ function soup(kind: Kind): fc.Arbitrary<string> {
 type Mutation = (text: string) => string;
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.nat().map((n): Mutation => (t) => t.slice(0, t.length === 0 ? 0 : n % (t.length + 1))), // truncate
-  fc.array(fc.nat(), { minLength: 2, maxLength: 12 }).map((ks): Mutation => (t) => {
-    // shuffle some lines (a partial Fisher-Yates driven by the generated numbers)
-    const ls = t.split('\n');
-    for (let i = 0; i + 1 < ks.length; i += 2) {
-      const a = ks[i]! % ls.length;
-      const b = ks[i + 1]! % ls.length;
-      [ls[a], ls[b]] = [ls[b]!, ls[a]!];
-    }
-    return ls.join('\n');
-  }),
-  fc.tuple(fc.nat(), fc.nat({ max: 4 })).map(([at, n]): Mutation => (t) => {
-    // duplicate or delete a run of lines
-    const ls = t.split('\n');
-    const i = at % ls.length;
-    return (n === 0 ? [...ls.slice(0, i), ...ls.slice(i + 2)] : [...ls.slice(0, i + n), ...ls.slice(i, i + n), ...ls.slice(i + n)]).join('\n');
-  }),
+  fc.nat().map(
+    (n): Mutation =>
+      (t) =>
+        t.slice(0, t.length === 0 ? 0 : n % (t.length + 1)),
+  ), // truncate
+  fc.array(fc.nat(), { minLength: 2, maxLength: 12 }).map(
+    (ks): Mutation =>
+      (t) => {
+        // shuffle some lines (a partial Fisher-Yates driven by the generated numbers)
+        const ls = t.split('\n');
+        for (let i = 0; i + 1 < ks.length; i += 2) {
+          const a = ks[i]! % ls.length;
+          const b = ks[i + 1]! % ls.length;
+          [ls[a], ls[b]] = [ls[b]!, ls[a]!];
+        }
+        return ls.join('\n');
+      },
+  ),
+  fc.tuple(fc.nat(), fc.nat({ max: 4 })).map(
+    ([at, n]): Mutation =>
+      (t) => {
+        // duplicate or delete a run of lines
+        const ls = t.split('\n');
+        const i = at % ls.length;
+        return (n === 0 ? [...ls.slice(0, i), ...ls.slice(i + 2)] : [...ls.slice(0, i + n), ...ls.slice(i, i + n), ...ls.slice(i + n)]).join('\n');
+      },
+  ),
   fc.constantFrom<Mutation>(
     (t) => t.replace(/^---[ \t]*$/m, ''), // opening fence removed
     (t) => t.replace(/^(---[ \t]*)$/gm, ''), // every fence removed
@@ -184,33 +264,49 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
     (t) => `\ufeff${t}`, // a BOM (as text)
     (t) => t.split('\n').reverse().join('\n'),
   ),
-  fc.tuple(fc.nat(), fc.nat({ max: 6 })).map(([at, d]): Mutation => (t) => {
-    // indentation broken on one line
-    const ls = t.split('\n');
-    const i = at % ls.length;
-    ls[i] = d % 2 === 0 ? `${' '.repeat(d + 1)}${ls[i]}` : ls[i]!.trimStart();
-    return ls.join('\n');
-  }),
-  fc.tuple(fc.nat(), fc.string({ maxLength: 8 })).map(([at, s]): Mutation => (t) => {
-    const i = t.length === 0 ? 0 : at % (t.length + 1);
-    return t.slice(0, i) + s + t.slice(i);
-  }),
+  fc.tuple(fc.nat(), fc.nat({ max: 6 })).map(
+    ([at, d]): Mutation =>
+      (t) => {
+        // indentation broken on one line
+        const ls = t.split('\n');
+        const i = at % ls.length;
+        ls[i] = d % 2 === 0 ? `${' '.repeat(d + 1)}${ls[i]}` : ls[i]!.trimStart();
+        return ls.join('\n');
+      },
+  ),
+  fc.tuple(fc.nat(), fc.string({ maxLength: 8 })).map(
+    ([at, s]): Mutation =>
+      (t) => {
+        const i = t.length === 0 ? 0 : at % (t.length + 1);
+        return t.slice(0, i) + s + t.slice(i);
+      },
+  ),
 );
 
 /** Byte-level mutations applied after the text ones: flips, NULs, invalid sequences, truncation mid-character. */
 type ByteMutation = (b: Uint8Array) => Uint8Array;
 const byteMutation: fc.Arbitrary<ByteMutation> = fc.oneof(
-  fc.tuple(fc.nat(), fc.integer({ min: 1, max: 255 })).map(([at, x]): ByteMutation => (b) => {
-    if (b.length === 0) return b;
-    const c = Uint8Array.from(b);
-    c[at % c.length]! ^= x;
-    return c;
-  }),
-  fc.tuple(fc.nat(), fc.constantFrom([0x00], [0xff], [0xc3], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xef, 0xbb, 0xbf])).map(([at, ins]): ByteMutation => (b) => {
-    const i = at % (b.length + 1);
-    return Uint8Array.from([...b.subarray(0, i), ...ins, ...b.subarray(i)]);
-  }),
-  fc.nat().map((n): ByteMutation => (b) => b.subarray(0, n % (b.length + 1))),
+  fc.tuple(fc.nat(), fc.integer({ min: 1, max: 255 })).map(
+    ([at, x]): ByteMutation =>
+      (b) => {
+        if (b.length === 0) return b;
+        const c = Uint8Array.from(b);
+        c[at % c.length]! ^= x;
+        return c;
+      },
+  ),
+  fc.tuple(fc.nat(), fc.constantFrom([0x00], [0xff], [0xc3], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xef, 0xbb, 0xbf])).map(
+    ([at, ins]): ByteMutation =>
+      (b) => {
+        const i = at % (b.length + 1);
+        return Uint8Array.from([...b.subarray(0, i), ...ins, ...b.subarray(i)]);
+      },
+  ),
+  fc.nat().map(
+    (n): ByteMutation =>
+      (b) =>
+        b.subarray(0, n % (b.length + 1)),
+  ),
 );
 
 function mutated(kind: Kind): fc.Arbitrary<{ ref: Ref; bytes: Uint8Array }> {
@@ -230,9 +326,12 @@ function mutated(kind: Kind): fc.Arbitrary<{ ref: Ref; bytes: Uint8Array }> {
 /** File names to pair with random content: valid ones and ones that break the naming rule. */
 function refs(kind: Kind): fc.Arbitrary<Ref> {
   switch (kind) {
-    case 'template': return fc.constantFrom<Ref>({ path: 'templates/power/fuzz.txt', kind, lang: null }, { path: 'templates/power/Fuzz-1.txt', kind, lang: null });
-    case 'framework': return fc.constantFrom<Ref>({ path: 'frameworks/Fuzz.md', kind, lang: null }, { path: 'frameworks/fuzz-x.md', kind, lang: null });
-    case 'process': return fc.constantFrom<Ref>({ path: 'processes/fuzz.md', kind, lang: null }, { path: 'processes/code-review.md', kind, lang: null });
+    case 'template':
+      return fc.constantFrom<Ref>({ path: 'templates/power/fuzz.txt', kind, lang: null }, { path: 'templates/power/Fuzz-1.txt', kind, lang: null });
+    case 'framework':
+      return fc.constantFrom<Ref>({ path: 'frameworks/Fuzz.md', kind, lang: null }, { path: 'frameworks/fuzz-x.md', kind, lang: null });
+    case 'process':
+      return fc.constantFrom<Ref>({ path: 'processes/fuzz.md', kind, lang: null }, { path: 'processes/code-review.md', kind, lang: null });
     case 'sysrs':
       return fc.constantFrom<Ref>(
         { path: 'docs/sysrs/fuzz.md', kind, lang: null },
@@ -280,13 +379,19 @@ describe.each(KINDS)('%s parser under generated input', (kind) => {
 
   it('fixes mangled documents without throwing, to a text that keeps the invariant and that a second --fix leaves alone', () => {
     fc.assert(
-      fc.property(fc.oneof(mutated(kind), fc.tuple(refs(kind), soup(kind)).map(([ref, text]) => ({ ref, bytes: encoder.encode(text) }))), ({ ref, bytes }) => {
-        const fixed = fixDocument(ref, bytes, rules);
-        if (fixed === null) return;
-        checkInvariant(ref, fixed);
-        const again = fixDocument(ref, fixed, rules);
-        if (again !== null) throw new Error(`a second fix changed ${ref.path}:\n${fixed.toString('utf8')}\n---\n${again.toString('utf8')}`);
-      }),
+      fc.property(
+        fc.oneof(
+          mutated(kind),
+          fc.tuple(refs(kind), soup(kind)).map(([ref, text]) => ({ ref, bytes: encoder.encode(text) })),
+        ),
+        ({ ref, bytes }) => {
+          const fixed = fixDocument(ref, bytes, rules);
+          if (fixed === null) return;
+          checkInvariant(ref, fixed);
+          const again = fixDocument(ref, fixed, rules);
+          if (again !== null) throw new Error(`a second fix changed ${ref.path}:\n${fixed.toString('utf8')}\n---\n${again.toString('utf8')}`);
+        },
+      ),
       { seed: SEED, numRuns: 1000 },
     );
   });

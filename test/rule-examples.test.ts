@@ -46,7 +46,12 @@ function conflictAt(root: string, path: string): void {
   const version = (name: string) => write(root, path, `---\nname: ${name}\ndescription: How we do it.\n---\n# ${name}\n\nStep one.\n`);
   execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: root, env: gitEnv() });
   version('Base');
-  for (const args of [['add', '-A'], ['commit', '-q', '-m', 'base'], ['checkout', '-q', '-b', 'other']]) git(...args);
+  for (const args of [
+    ['add', '-A'],
+    ['commit', '-q', '-m', 'base'],
+    ['checkout', '-q', '-b', 'other'],
+  ])
+    git(...args);
   version('Theirs');
   git('commit', '-q', '-am', 'theirs');
   git('checkout', '-q', 'main');

@@ -21,7 +21,7 @@ describe('docs/rules.md', () => {
 });
 
 describe('the hook glob (package.json lint-staged)', () => {
-  it('is the registry\'s document glob (run `npm run docs` after changing where a kind lives)', () => {
+  it("is the registry's document glob (run `npm run docs` after changing where a kind lives)", () => {
     const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { 'lint-staged': Record<string, string> };
     expect(Object.keys(pkg['lint-staged'])).toEqual([documentsGlob()]);
   });

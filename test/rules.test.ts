@@ -26,7 +26,13 @@ const cases: Case[] = [
         rule: 'template-field-order',
         message: `Unexpected field \`purpose\` after \`output\`, expected the order ${ORDER}`,
         // SPEC §11: the fields that move, in the schema's order.
-        fix: { line: 2, column: 1, endLine: 3, endColumn: 61, text: 'purpose: Generate README.md as the discovery entry document.\noutput: Markdown with the required header and footer.' },
+        fix: {
+          line: 2,
+          column: 1,
+          endLine: 3,
+          endColumn: 61,
+          text: 'purpose: Generate README.md as the discovery entry document.\noutput: Markdown with the required header and footer.',
+        },
       },
     ],
   },
@@ -38,7 +44,14 @@ const cases: Case[] = [
   {
     name: 'template-examples-bullet',
     file: 'templates/power/readme.txt',
-    expected: [{ line: 6, column: 1, rule: 'template-examples-bullet', message: 'Unexpected example line `README with installation steps`, expected a bullet `- <example>`' }],
+    expected: [
+      {
+        line: 6,
+        column: 1,
+        rule: 'template-examples-bullet',
+        message: 'Unexpected example line `README with installation steps`, expected a bullet `- <example>`',
+      },
+    ],
   },
   {
     name: 'template-framework',
@@ -48,12 +61,27 @@ const cases: Case[] = [
   {
     name: 'template-purpose-period',
     file: 'templates/power/readme.txt',
-    expected: [{ line: 2, column: 10, rule: 'invalid-value', message: 'Unexpected `purpose` value `Generate README.md as the discovery entry document`, expected one sentence ending with a period' }],
+    expected: [
+      {
+        line: 2,
+        column: 10,
+        rule: 'invalid-value',
+        message: 'Unexpected `purpose` value `Generate README.md as the discovery entry document`, expected one sentence ending with a period',
+      },
+    ],
   },
   {
     name: 'template-bom',
     file: 'templates/power/readme.txt',
-    expected: [{ line: 1, column: 1, rule: 'file-bom', message: 'Unexpected byte order mark (BOM), expected UTF-8 without a BOM', fix: { line: 1, column: 1, endLine: 1, endColumn: 2, text: '' } }],
+    expected: [
+      {
+        line: 1,
+        column: 1,
+        rule: 'file-bom',
+        message: 'Unexpected byte order mark (BOM), expected UTF-8 without a BOM',
+        fix: { line: 1, column: 1, endLine: 1, endColumn: 2, text: '' },
+      },
+    ],
   },
   {
     name: 'template-size',
@@ -63,12 +91,21 @@ const cases: Case[] = [
   {
     name: 'template-name-hyphen',
     file: 'templates/power/read-me.txt',
-    expected: [{ line: 1, column: 1, rule: 'file-name', message: 'Unexpected file name `read-me.txt`, expected lowercase letters and digits only, such as `readme.txt`' }],
+    expected: [
+      {
+        line: 1,
+        column: 1,
+        rule: 'file-name',
+        message: 'Unexpected file name `read-me.txt`, expected lowercase letters and digits only, such as `readme.txt`',
+      },
+    ],
   },
   {
     name: 'template-name-capital',
     file: 'templates/power/Readme.txt',
-    expected: [{ line: 1, column: 1, rule: 'file-name', message: 'Unexpected file name `Readme.txt`, expected lowercase letters and digits only, such as `readme.txt`' }],
+    expected: [
+      { line: 1, column: 1, rule: 'file-name', message: 'Unexpected file name `Readme.txt`, expected lowercase letters and digits only, such as `readme.txt`' },
+    ],
   },
   {
     name: 'template-unknown-key',
@@ -83,17 +120,38 @@ const cases: Case[] = [
   {
     name: 'template-dangling-placeholder',
     file: 'templates/power/readme.txt',
-    expected: [{ line: 8, column: 85, rule: 'template-placeholder', message: 'Unexpected placeholder `{{setup_summary}}` that no template stores, expected the `store_as` of another template' }],
+    expected: [
+      {
+        line: 8,
+        column: 85,
+        rule: 'template-placeholder',
+        message: 'Unexpected placeholder `{{setup_summary}}` that no template stores, expected the `store_as` of another template',
+      },
+    ],
   },
   {
     name: 'template-cycle',
     file: 'templates/power/alpha.txt',
-    expected: [{ line: 8, column: 80, rule: 'template-placeholder-cycle', message: 'Unexpected placeholder cycle alpha → beta → alpha, expected templates to reference each other without a cycle' }],
+    expected: [
+      {
+        line: 8,
+        column: 80,
+        rule: 'template-placeholder-cycle',
+        message: 'Unexpected placeholder cycle alpha → beta → alpha, expected templates to reference each other without a cycle',
+      },
+    ],
   },
   {
     name: 'template-duplicate-store-as',
     file: 'templates/power/api.txt',
-    expected: [{ line: 10, column: 11, rule: 'template-duplicate-store-as', message: 'Unexpected duplicate store_as `readme_summary`, expected it unique (also in templates/power/readme.txt)' }],
+    expected: [
+      {
+        line: 10,
+        column: 11,
+        rule: 'template-duplicate-store-as',
+        message: 'Unexpected duplicate store_as `readme_summary`, expected it unique (also in templates/power/readme.txt)',
+      },
+    ],
   },
   {
     name: 'framework-heading',
@@ -118,22 +176,45 @@ const cases: Case[] = [
   {
     name: 'process-duplicate-name',
     file: 'processes/peer-review.md',
-    expected: [{ line: 2, column: 7, rule: 'process-duplicate-name', message: 'Unexpected duplicate process name `code REVIEW`, expected names unique ignoring case (also in processes/code-review.md)' }],
+    expected: [
+      {
+        line: 2,
+        column: 7,
+        rule: 'process-duplicate-name',
+        message: 'Unexpected duplicate process name `code REVIEW`, expected names unique ignoring case (also in processes/code-review.md)',
+      },
+    ],
   },
   {
     name: 'process-malformed-yaml',
     file: 'processes/code-review.md',
-    expected: [{ line: 3, column: 28, rule: 'yaml-syntax', message: 'Unexpected YAML syntax: Flow sequence in block collection must be sufficiently indented and end with a ]' }],
+    expected: [
+      {
+        line: 3,
+        column: 28,
+        rule: 'yaml-syntax',
+        message: 'Unexpected YAML syntax: Flow sequence in block collection must be sufficiently indented and end with a ]',
+      },
+    ],
   },
   {
     name: 'process-unterminated',
     file: 'processes/code-review.md',
-    expected: [{ line: 1, column: 1, rule: 'frontmatter-unterminated', message: 'Unexpected frontmatter without a closing `---` line, expected `---` after the YAML' }],
+    expected: [
+      { line: 1, column: 1, rule: 'frontmatter-unterminated', message: 'Unexpected frontmatter without a closing `---` line, expected `---` after the YAML' },
+    ],
   },
   {
     name: 'sysrs-status',
     file: 'docs/sysrs/fixture.md',
-    expected: [{ line: 4, column: 9, rule: 'invalid-value', message: 'Unexpected `status` value `drafty`, expected one of: `draft`, `review`, `approved`, `active`, `retired`' }],
+    expected: [
+      {
+        line: 4,
+        column: 9,
+        rule: 'invalid-value',
+        message: 'Unexpected `status` value `drafty`, expected one of: `draft`, `review`, `approved`, `active`, `retired`',
+      },
+    ],
   },
   {
     name: 'sysrs-type',
@@ -148,7 +229,8 @@ const cases: Case[] = [
         line: 5,
         column: 10,
         rule: 'yaml-unquoted-timestamp',
-        message: "Unexpected unquoted timestamp `2025-11-02 07:34:29.518Z`, expected it quoted ('2025-11-02 07:34:29.518Z') so every YAML reader keeps it a string",
+        message:
+          "Unexpected unquoted timestamp `2025-11-02 07:34:29.518Z`, expected it quoted ('2025-11-02 07:34:29.518Z') so every YAML reader keeps it a string",
         fix: { line: 5, column: 10, endLine: 5, endColumn: 34, text: "'2025-11-02 07:34:29.518Z'" },
       },
     ],
@@ -156,17 +238,38 @@ const cases: Case[] = [
   {
     name: 'sysrs-version',
     file: 'docs/sysrs/fixture.md',
-    expected: [{ line: 6, column: 10, rule: 'invalid-value', message: 'Unexpected `version` value `2.0.0`, expected a semantic version with major version 1, such as `1.2.0`' }],
+    expected: [
+      {
+        line: 6,
+        column: 10,
+        rule: 'invalid-value',
+        message: 'Unexpected `version` value `2.0.0`, expected a semantic version with major version 1, such as `1.2.0`',
+      },
+    ],
   },
   {
     name: 'sysrs-id',
     file: 'docs/sysrs/fixture.md',
-    expected: [{ line: 2, column: 5, rule: 'invalid-value', message: 'Unexpected `id` value `REQ-0001`, expected a lowercase canonical UUID such as `3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f`' }],
+    expected: [
+      {
+        line: 2,
+        column: 5,
+        rule: 'invalid-value',
+        message: 'Unexpected `id` value `REQ-0001`, expected a lowercase canonical UUID such as `3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f`',
+      },
+    ],
   },
   {
     name: 'sysrs-duplicate-id',
     file: 'docs/sysrs/second.md',
-    expected: [{ line: 2, column: 5, rule: 'sysrs-duplicate-id', message: `Unexpected duplicate id \`${ID}\`, expected ids unique across documents (also in docs/sysrs/first.md)` }],
+    expected: [
+      {
+        line: 2,
+        column: 5,
+        rule: 'sysrs-duplicate-id',
+        message: `Unexpected duplicate id \`${ID}\`, expected ids unique across documents (also in docs/sysrs/first.md)`,
+      },
+    ],
   },
   {
     name: 'sysrs-malformed-yaml',
@@ -179,7 +282,9 @@ const cases: Case[] = [
   {
     name: 'sysrs-unterminated',
     file: 'docs/sysrs/fixture.md',
-    expected: [{ line: 1, column: 1, rule: 'frontmatter-unterminated', message: 'Unexpected frontmatter without a closing `---` line, expected `---` after the YAML' }],
+    expected: [
+      { line: 1, column: 1, rule: 'frontmatter-unterminated', message: 'Unexpected frontmatter without a closing `---` line, expected `---` after the YAML' },
+    ],
   },
 ];
 

@@ -151,7 +151,8 @@ describe('a root schema extends a bundled one by `$ref` to its `$id`', () => {
     });
     expect(runCli(['lint', '--root', root])).toEqual({
       code: 1,
-      stdout: 'processes/p.md\n  4:1 Unexpected key `audience`, expected one of: `name`, `description`, `owner` [unknown-key]\n\n1 problems in 1 files (1 files checked)\n',
+      stdout:
+        'processes/p.md\n  4:1 Unexpected key `audience`, expected one of: `name`, `description`, `owner` [unknown-key]\n\n1 problems in 1 files (1 files checked)\n',
       stderr: '',
     });
     const copy = spawnCli(join(install, 'bin', 'docgate.js'), ['lint', '--root', root]);
@@ -159,12 +160,19 @@ describe('a root schema extends a bundled one by `$ref` to its `$id`', () => {
     // The same version with another bundled schema: a cache written by one is not replayed by the other.
     const cache = ['--cache', '--cache-location', join(tmp, 'upgrade-cache.json')];
     expect(runCli(['lint', '--root', root, ...cache]).code).toBe(1);
-    expect(spawnCli(join(install, 'bin', 'docgate.js'), ['lint', '--root', root, ...cache])).toEqual({ code: 0, stdout: '0 problems in 0 files (1 files checked)\n', stderr: '' });
+    expect(spawnCli(join(install, 'bin', 'docgate.js'), ['lint', '--root', root, ...cache])).toEqual({
+      code: 0,
+      stdout: '0 problems in 0 files (1 files checked)\n',
+      stderr: '',
+    });
     expect(runCli(['lint', '--root', root, ...cache]).code).toBe(1);
   });
 
   it('a root file that reuses the bundled `$id` (a whole copy, as before) still overrides the bundled schema', () => {
-    const bundled = JSON.parse(readFileSync(join(REPO, 'schemas', 'process-frontmatter.schema.json'), 'utf8')) as { $id: string; properties: Record<string, unknown> };
+    const bundled = JSON.parse(readFileSync(join(REPO, 'schemas', 'process-frontmatter.schema.json'), 'utf8')) as {
+      $id: string;
+      properties: Record<string, unknown>;
+    };
     bundled.properties['owner'] = { type: 'string' };
     const root = newRoot({
       'schemas/process-frontmatter.schema.json': JSON.stringify(bundled, null, 2),
@@ -173,14 +181,18 @@ describe('a root schema extends a bundled one by `$ref` to its `$id`', () => {
     });
     expect(runCli(['lint', '--root', root])).toEqual({
       code: 1,
-      stdout: 'processes/q.md\n  3:1 Unexpected key `team`, expected one of: `name`, `description`, `owner` [unknown-key]\n\n1 problems in 1 files (2 files checked)\n',
+      stdout:
+        'processes/q.md\n  3:1 Unexpected key `team`, expected one of: `name`, `description`, `owner` [unknown-key]\n\n1 problems in 1 files (2 files checked)\n',
       stderr: '',
     });
   });
 
   it('a root file that reuses the bundled `$id` and `$ref`s it refers to itself: a configuration error, not a crash', () => {
     const root = newRoot({
-      'schemas/process-frontmatter.schema.json': OWNER_SCHEMA.replace('"$ref"', '"$id": "https://docgate.dev/schemas/process-frontmatter.schema.json",\n  "$ref"'),
+      'schemas/process-frontmatter.schema.json': OWNER_SCHEMA.replace(
+        '"$ref"',
+        '"$id": "https://docgate.dev/schemas/process-frontmatter.schema.json",\n  "$ref"',
+      ),
       'processes/p.md': processFile('name: P\nowner: ops\n'),
     });
     expect(runCli(['lint', '--root', root])).toEqual({
@@ -214,7 +226,8 @@ describe('a root schema extends a bundled one by `$ref` to its `$id`', () => {
     expect(runCli(['lint', '--root', root])).toEqual({
       code: 2,
       stdout: '',
-      stderr: "docgate: schemas/process-frontmatter.schema.json:3:11 schema does not compile: can't resolve reference https://docgate.dev/schemas/proces-frontmatter.schema.json from id #\n",
+      stderr:
+        "docgate: schemas/process-frontmatter.schema.json:3:11 schema does not compile: can't resolve reference https://docgate.dev/schemas/proces-frontmatter.schema.json from id #\n",
     });
   });
 });
@@ -224,8 +237,16 @@ describe('bundled schemas keep their precompiled validators', () => {
   const env = { NODE_OPTIONS: `--require ${spy}` };
 
   it('a one-file lint of bundled content never loads the ajv compiler; a root schema that extends one does', () => {
-    expect(runCli(['lint', 'processes/code-review.md'], { env })).toEqual({ code: 0, stdout: '0 problems in 0 files (1 files checked)\n', stderr: 'ajv compiler loaded: false\n' });
+    expect(runCli(['lint', 'processes/code-review.md'], { env })).toEqual({
+      code: 0,
+      stdout: '0 problems in 0 files (1 files checked)\n',
+      stderr: 'ajv compiler loaded: false\n',
+    });
     const root = newRoot({ 'schemas/process-frontmatter.schema.json': OWNER_SCHEMA, 'processes/p.md': processFile('name: P\nowner: ops\n') });
-    expect(runCli(['lint', '--root', root, join(root, 'processes', 'p.md')], { env })).toEqual({ code: 0, stdout: '0 problems in 0 files (1 files checked)\n', stderr: 'ajv compiler loaded: true\n' });
+    expect(runCli(['lint', '--root', root, join(root, 'processes', 'p.md')], { env })).toEqual({
+      code: 0,
+      stdout: '0 problems in 0 files (1 files checked)\n',
+      stderr: 'ajv compiler loaded: true\n',
+    });
   });
 });

@@ -91,7 +91,12 @@ describe('rules off, warn, error', () => {
       '',
     ].join('\n');
     const owned = (name: string) => OWNER.replace('Deploy', name);
-    const r = root({ 'docgate.config.yaml': config, 'processes/deploy.md': owned('Deploy'), 'processes/legacy-a.md': owned('Legacy A'), 'processes/legacy-strict.md': owned('Strict') });
+    const r = root({
+      'docgate.config.yaml': config,
+      'processes/deploy.md': owned('Deploy'),
+      'processes/legacy-a.md': owned('Legacy A'),
+      'processes/legacy-strict.md': owned('Strict'),
+    });
     const report = JSON.parse(runCli(['lint', '--root', r, '--format', 'json']).stdout) as { results: { path: string }[]; warnings: { path: string }[] };
     expect(report.results.map((x) => x.path)).toEqual(['processes/legacy-strict.md']);
     expect(report.warnings.map((x) => x.path)).toEqual(['processes/deploy.md']);
@@ -146,7 +151,13 @@ describe('MCP: a document with warnings only is served, with them', () => {
     const s = await startMcp(r);
     try {
       const answer = structuredOf<Record<string, unknown>>(await s.call('get_process', { name: 'deploy' }));
-      expect(answer).toEqual({ name: 'Deploy', slug: 'deploy', description: '', content: '# Deploy\n', warnings: `3:1 warning ${UNKNOWN.slice(4)} [unknown-key]` });
+      expect(answer).toEqual({
+        name: 'Deploy',
+        slug: 'deploy',
+        description: '',
+        content: '# Deploy\n',
+        warnings: `3:1 warning ${UNKNOWN.slice(4)} [unknown-key]`,
+      });
       const listed = structuredOf<{ processes: { slug: string }[]; error_count: number }>(await s.call('list_processes', {}));
       expect(listed.processes.map((p) => p.slug)).toEqual(['deploy']);
       expect(listed.error_count).toBe(0);

@@ -70,7 +70,9 @@ describe('docgate lint --staged: the index, not the working tree', () => {
     git('add', 'templates/power/bar.txt');
     const r = staged(dir);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('templates/power/bar.txt\n  4:25 Unexpected placeholder `{{foo_summary}}` that no template stores, expected the `store_as` of another template [template-placeholder]');
+    expect(r.stdout).toContain(
+      'templates/power/bar.txt\n  4:25 Unexpected placeholder `{{foo_summary}}` that no template stores, expected the `store_as` of another template [template-placeholder]',
+    );
     expect(r.stdout).not.toContain('foo.txt');
     // The working tree has foo.txt, so a plain run passes: only the index tells.
     expect(runCli(['lint'], { cwd: dir, env }).code).toBe(0);
@@ -139,7 +141,9 @@ describe('docgate lint --staged: the index, not the working tree', () => {
     const body = Array.from({ length: 12 }, (_, i) => `Line ${i + 1}.\n`).join('');
     const { dir, git } = repo({ 'processes/deploy.md': processDoc('Deploy', body) });
     // Two hunks: a key the schema refuses at the top, a harmless change at the bottom.
-    writeFiles(dir, { 'processes/deploy.md': processDoc('Deploy', body.replace('Line 12.', 'Line twelve.')).replace('description:', 'owner: ops\ndescription:') });
+    writeFiles(dir, {
+      'processes/deploy.md': processDoc('Deploy', body.replace('Line 12.', 'Line twelve.')).replace('description:', 'owner: ops\ndescription:'),
+    });
     const addP = (answers: string) => spawnSync('git', ['add', '-p', 'processes/deploy.md'], { cwd: dir, env, input: answers, encoding: 'utf8' });
     expect(addP('n\ny\n').status).toBe(0); // only the harmless hunk
     expect(staged(dir).code).toBe(0);
@@ -161,7 +165,9 @@ describe('docgate lint --staged: the index, not the working tree', () => {
     made.push(trace);
     const r = runCli(['lint', '--staged'], { cwd: dir, env: { ...env, GIT_TRACE: trace } });
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe('templates/power/huge.txt\n  1:1 Unexpected file size 61,671 bytes, expected less than 51,200 bytes [file-size]\n\n1 problems in 1 files (1 files checked)\n');
+    expect(r.stdout).toBe(
+      'templates/power/huge.txt\n  1:1 Unexpected file size 61,671 bytes, expected less than 51,200 bytes [file-size]\n\n1 problems in 1 files (1 files checked)\n',
+    );
     const commands = readFileSync(trace, 'utf8');
     expect(commands).toContain('cat-file --batch-check');
     expect(commands).not.toMatch(/cat-file --batch(?!-)/);
@@ -174,7 +180,9 @@ describe('docgate lint --staged: the index, not the working tree', () => {
     git('add', '-A');
     const r = staged(dir);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('templates/power/escape.txt\n  1:1 Unexpected symbolic link to a target outside the root, expected a file inside the root [file-symlink]');
+    expect(r.stdout).toContain(
+      'templates/power/escape.txt\n  1:1 Unexpected symbolic link to a target outside the root, expected a file inside the root [file-symlink]',
+    );
     // The link inside the root is read as its target: the same store_as twice.
     expect(r.stdout).toContain('templates/power/alias.txt\n  9:11 Unexpected duplicate');
   });

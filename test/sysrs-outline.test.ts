@@ -3,7 +3,18 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { splitFrontmatter } from '../src/parse/frontmatter.js';
 import type { HeadingTable } from '../src/model/types.js';
-import { sysrsKey, SYSRS_OUTLINE_RULES, type SysrsBody, type SysrsBodyCheck, type SysrsContainerSection, type SysrsListSection, type SysrsOutline, type SysrsProseSection, type SysrsReferencesSection, type SysrsUpdatesSection } from '../src/kinds/sysrs/outline.js';
+import {
+  sysrsKey,
+  SYSRS_OUTLINE_RULES,
+  type SysrsBody,
+  type SysrsBodyCheck,
+  type SysrsContainerSection,
+  type SysrsListSection,
+  type SysrsOutline,
+  type SysrsProseSection,
+  type SysrsReferencesSection,
+  type SysrsUpdatesSection,
+} from '../src/kinds/sysrs/outline.js';
 import { checkSysrsBody } from '../src/project/outline-files.js';
 import { OutlineDataError } from '../src/parse/outline/data.js';
 
@@ -27,7 +38,11 @@ function shape(body: SysrsBody): unknown {
     if (Array.isArray(v)) return v.map((item: Record<string, unknown>) => item['id'] ?? item['timestamp'] ?? item['line']);
     if (typeof v === 'object' && v !== null) {
       const o = v as Record<string, unknown>;
-      return Object.fromEntries(Object.keys(o).filter((k) => k !== 'text').map((k) => [k, walk(o[k])]));
+      return Object.fromEntries(
+        Object.keys(o)
+          .filter((k) => k !== 'text')
+          .map((k) => [k, walk(o[k])]),
+      );
     }
     return v;
   };
@@ -75,9 +90,7 @@ describe('valid SysRS body', () => {
     expect(bcg.line).toBe(21);
     const overview = r.body['system_overview'] as SysrsContainerSection;
     expect(overview.text).toBe('');
-    expect((overview['system_context'] as SysrsProseSection).text).toBe(
-      '```mermaid\nflowchart LR\n  Shop --> Intake --> Queue --> Fulfilment\n```',
-    );
+    expect((overview['system_context'] as SysrsProseSection).text).toBe('```mermaid\nflowchart LR\n  Shop --> Intake --> Queue --> Fulfilment\n```');
   });
 
   it('gives list items with a wrapped title joined and notes', () => {
@@ -170,8 +183,7 @@ const cases: Case[] = [
     line: 10,
     column: 1,
     rule: 'sysrs-h1-first',
-    message:
-      'Unexpected text `A stray line of prose.` before the H1, expected `# System Requirements Specification: <title>` first',
+    message: 'Unexpected text `A stray line of prose.` before the H1, expected `# System Requirements Specification: <title>` first',
     at: 'A stray line',
   },
   {
@@ -289,9 +301,7 @@ describe('several defects and structure', () => {
       '105:5 sysrs-updates-heading',
     ]);
     expect(r.diagnostics[1]!.message).toBe('Unexpected tag `QA`, expected `PRB`');
-    expect(r.diagnostics[3]!.message).toBe(
-      'Unexpected ID `4c5869d4-9b94-4c77-b5d4`, expected a lowercase UUID like `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`',
-    );
+    expect(r.diagnostics[3]!.message).toBe('Unexpected ID `4c5869d4-9b94-4c77-b5d4`, expected a lowercase UUID like `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`');
   });
 
   it('does not take a heading inside a fenced code block for a section', () => {
@@ -319,8 +329,7 @@ describe('several defects and structure', () => {
     expect(de.diagnostics).toEqual([]);
     expect(de.title).toBe('Systemanforderungsspezifikation: Auftragseingangsdienst');
     expect(shape(de.body)).toEqual(shape(en.body));
-    const ids = (b: SysrsBody): string[] =>
-      ((b['business_context_and_goals'] as SysrsContainerSection)['goals'] as SysrsListSection).items.map((i) => i.id);
+    const ids = (b: SysrsBody): string[] => ((b['business_context_and_goals'] as SysrsContainerSection)['goals'] as SysrsListSection).items.map((i) => i.id);
     expect(ids(de.body)).toEqual(ids(en.body));
     const goals = (de.body['business_context_and_goals'] as SysrsContainerSection)['goals'] as SysrsListSection;
     expect(goals.items[0]!.title).toBe('Jeden gültigen Auftrag innerhalb von zwei Sekunden annehmen');
@@ -466,7 +475,11 @@ describe('further rules', () => {
   it('takes new sections and tags from the outline data, with no code change', () => {
     const extended = structuredClone(outline);
     extended.sections.splice(2, 0, { heading: 'Glossary Notes', level: 2, mandatory: true, content: 'list', tags: ['GLO', 'TRM'] });
-    const r = checkText(MINI.replace('## Business Context', '## Glossary Notes\n- TRM 1930f0f5-a2ec-4200-bdb7-0cb5c72f1ad4: A term\n## Business Context'), null, extended);
+    const r = checkText(
+      MINI.replace('## Business Context', '## Glossary Notes\n- TRM 1930f0f5-a2ec-4200-bdb7-0cb5c72f1ad4: A term\n## Business Context'),
+      null,
+      extended,
+    );
     expect(r.diagnostics).toEqual([]);
     expect((r.body['glossary_notes'] as SysrsListSection).items[0]).toMatchObject({ tag: 'TRM', line: 10 });
   });

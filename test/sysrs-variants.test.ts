@@ -66,7 +66,12 @@ describe('SysRS language variants', () => {
     const [r] = lintRoot(fixture('variants', 'no-table')).results;
     expect(r!.path).toBe('docs/sysrs/fr/fixture.md');
     expect(r!.diagnostics).toEqual([
-      { line: 1, column: 1, rule: 'sysrs-language', message: 'Unexpected language `fr` without a heading table, expected a language with a heading table: `de`' },
+      {
+        line: 1,
+        column: 1,
+        rule: 'sysrs-language',
+        message: 'Unexpected language `fr` without a heading table, expected a language with a heading table: `de`',
+      },
     ]);
   });
 });

@@ -145,13 +145,16 @@ function reportTargets(tokens: NonNullable<ReturnType<typeof parseArgs>['tokens'
     } else if (t.name === 'output') {
       const last = targets[targets.length - 1];
       if (!t.value) throw new ConfigError('--output needs a file');
-      if (!last || last.output !== undefined) throw new ConfigError(`--output ${t.value} has no --format of its own before it (write --format FORMAT --output ${t.value})`);
+      if (!last || last.output !== undefined)
+        throw new ConfigError(`--output ${t.value} has no --format of its own before it (write --format FORMAT --output ${t.value})`);
       last.output = t.value;
     }
   }
   const toStdout = targets.filter((t) => t.output === undefined);
   if (toStdout.length > 1) {
-    throw new ConfigError(`${toStdout.map((t) => `--format ${t.format}`).join(' and ')} would ${toStdout.length === 2 ? 'both' : 'all'} write to stdout; give all but one of them an --output FILE`);
+    throw new ConfigError(
+      `${toStdout.map((t) => `--format ${t.format}`).join(' and ')} would ${toStdout.length === 2 ? 'both' : 'all'} write to stdout; give all but one of them an --output FILE`,
+    );
   }
   if (targets.length === 0) targets.push({ format: 'stylish' });
   return targets;
@@ -180,7 +183,13 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliAr
   if (command !== 'lint' && command !== 'mcp') throw new UsageError(`unknown command '${command}'`);
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({ args: [...rest], allowPositionals: command === 'lint', strict: true, tokens: true, options: command === 'lint' ? LINT_PARSE_OPTIONS : ROOT_OPTIONS });
+    parsed = parseArgs({
+      args: [...rest],
+      allowPositionals: command === 'lint',
+      strict: true,
+      tokens: true,
+      options: command === 'lint' ? LINT_PARSE_OPTIONS : ROOT_OPTIONS,
+    });
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
@@ -218,19 +227,25 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliAr
   const cacheLocation = nonEmpty(v['cache-location'], '--cache-location', 'a file');
   if (cacheLocation !== undefined) args.cacheLocation = cacheLocation;
   if (args.staged && args.paths.length > 0) {
-    throw new UsageError(`--staged lints the whole snapshot being committed and takes no paths (got ${args.paths.join(' ')}); run it from .husky/pre-commit, not from lint-staged`);
+    throw new UsageError(
+      `--staged lints the whole snapshot being committed and takes no paths (got ${args.paths.join(' ')}); run it from .husky/pre-commit, not from lint-staged`,
+    );
   }
   if (v.fix === true && v['fix-dry-run'] === true) throw new ConfigError('--fix and --fix-dry-run cannot be used together');
   if (v.fix === true || v['fix-dry-run'] === true) {
     const flag = v.fix === true ? '--fix' : '--fix-dry-run';
     // The staged snapshot lives in git's index: fixing it (and the work tree to match) is out of scope.
-    if (args.staged) throw new ConfigError(`${flag} cannot be used with --staged: it fixes files in the work tree, not the snapshot in git's index; run docgate lint --fix on the files, then stage them again`);
+    if (args.staged)
+      throw new ConfigError(
+        `${flag} cannot be used with --staged: it fixes files in the work tree, not the snapshot in git's index; run docgate lint --fix on the files, then stage them again`,
+      );
     args.fix = v.fix === true ? 'write' : 'dry-run';
   }
   const printConfig = nonEmpty(v['print-config'], '--print-config', 'a path');
   if (printConfig !== undefined) {
     if (args.paths.length > 0) throw new ConfigError(`--print-config takes one path, and no paths to lint besides (got ${args.paths.join(' ')})`);
-    if (args.fix !== undefined) throw new ConfigError(`--print-config lints nothing, so it cannot be used with --${args.fix === 'write' ? 'fix' : 'fix-dry-run'}`);
+    if (args.fix !== undefined)
+      throw new ConfigError(`--print-config lints nothing, so it cannot be used with --${args.fix === 'write' ? 'fix' : 'fix-dry-run'}`);
     args.printConfig = printConfig;
   }
   return args;

@@ -10,7 +10,15 @@ import type { LintRun } from '../lint/run.js';
 import { lintStaged } from '../lint/staged.js';
 import { effectiveConfig } from '../project/print-config.js';
 import { allResults, retally, withoutWarnings } from '../lint/tally.js';
-import { applySuppressions, pruneSuppressions, recordSuppressions, serializeSuppressions, suppressionTotals, suppressionsPath, unusedSuppressions } from '../project/baseline.js';
+import {
+  applySuppressions,
+  pruneSuppressions,
+  recordSuppressions,
+  serializeSuppressions,
+  suppressionTotals,
+  suppressionsPath,
+  unusedSuppressions,
+} from '../project/baseline.js';
 import { loadProject } from '../project/project.js';
 import type { Project, ProjectOptions } from '../project/project.js';
 import { WriteRefused, appendRegular, isInside, namesDevice, realFolder, replaceFile, writeDirect } from '../io/safe-fs.js';
@@ -42,7 +50,10 @@ function writeReport(root: string, file: string, text: string): void {
   const data = Buffer.from(text, 'utf8');
   const st = lstatSync(file, { throwIfNoEntry: false });
   const outsideRoot = !isInside(root, file) && !isInside(realFolder(root) ?? root, file);
-  if (st && (st.isFIFO() || st.isCharacterDevice() || (st.isSymbolicLink() && outsideRoot && namesDevice(file)))) return writeDirect(file, data);
+  if (st && (st.isFIFO() || st.isCharacterDevice() || (st.isSymbolicLink() && outsideRoot && namesDevice(file)))) {
+    writeDirect(file, data);
+    return;
+  }
   replaceFile(file, data);
 }
 
@@ -55,11 +66,7 @@ function refuseDocumentPath(project: Project, file: string, what: string): void 
   // `what` names the file as the user gave it: `the json report to out/a.md`.
   const realRoot = realFolder(project.root) ?? project.root;
   const realDir = realFolder(dirname(file));
-  const places = [
-    [project.root, file],
-    [realRoot, file],
-    ...(realDir === null ? [] : [[realRoot, join(realDir, basename(file))]]),
-  ] as const;
+  const places = [[project.root, file], [realRoot, file], ...(realDir === null ? [] : [[realRoot, join(realDir, basename(file))]])] as const;
   for (const [base, abs] of places) {
     if (!isInside(base, abs)) continue;
     const rel = relative(base, abs).split(sep).join('/');
@@ -80,7 +87,10 @@ function optionsOf(args: LintArgs | McpArgs): ProjectOptions {
 function checkSuppressionsLocation(root: string, args: LintArgs | McpArgs): void {
   if (args.suppressionsLocation === undefined || (args.command === 'lint' && args.suppress !== undefined)) return;
   const file = suppressionsPath(root, args.suppressionsLocation, process.cwd());
-  if (!existsSync(file)) throw new ConfigError(`the suppressions file ${args.suppressionsLocation} does not exist; create it with docgate lint --suppress-all or --suppress-rule RULE`);
+  if (!existsSync(file))
+    throw new ConfigError(
+      `the suppressions file ${args.suppressionsLocation} does not exist; create it with docgate lint --suppress-all or --suppress-rule RULE`,
+    );
 }
 
 /** `--print-config PATH`: the configuration in effect for a path inside the root, as JSON. */
@@ -111,7 +121,8 @@ function baselineStep<T extends LintRun>(project: Project, args: LintArgs, run: 
   let counts = project.suppressions.counts;
   const lines: string[] = [];
   if (args.suppress !== undefined || args.prune) {
-    counts = args.suppress !== undefined ? recordSuppressions(counts, found, args.suppress) : pruneSuppressions(counts, unusedSuppressions(counts, found, scope));
+    counts =
+      args.suppress !== undefined ? recordSuppressions(counts, found, args.suppress) : pruneSuppressions(counts, unusedSuppressions(counts, found, scope));
     try {
       replaceUnderRoot(project.root, file, Buffer.from(serializeSuppressions(counts), 'utf8'));
     } catch (e) {
@@ -129,10 +140,16 @@ function baselineStep<T extends LintRun>(project: Project, args: LintArgs, run: 
       const n = unused[path]![rule]!.count;
       // A stale baseline of a whole tree would print a line per entry: the first ones, then a count.
       if (listed++ >= MAX_UNUSED_LINES) more += n;
-      else lines.push(`docgate: warning: ${path}: ${plural(n, `suppressed ${rule} error no longer occurs`, `suppressed ${rule} errors no longer occur`)}; run docgate lint --prune-suppressions to update ${shown}`);
+      else
+        lines.push(
+          `docgate: warning: ${path}: ${plural(n, `suppressed ${rule} error no longer occurs`, `suppressed ${rule} errors no longer occur`)}; run docgate lint --prune-suppressions to update ${shown}`,
+        );
     }
   }
-  if (more > 0) lines.push(`docgate: warning: ${plural(more, 'more suppressed error no longer occurs', 'more suppressed errors no longer occur')}; run docgate lint --prune-suppressions to update ${shown}`);
+  if (more > 0)
+    lines.push(
+      `docgate: warning: ${plural(more, 'more suppressed error no longer occurs', 'more suppressed errors no longer occur')}; run docgate lint --prune-suppressions to update ${shown}`,
+    );
   return { run, lines };
 }
 
@@ -146,16 +163,26 @@ async function runLint(args: LintArgs): Promise<number> {
   }
   checkSuppressionsLocation(root, args);
   for (const rule of args.suppress ?? []) {
-    if (!project.rules.has(rule)) throw new ConfigError(`--suppress-rule ${rule}: Unexpected rule id \`${rule}\`, expected a rule id of docgate (see docs/rules.md) or of a configured kind`);
+    if (!project.rules.has(rule))
+      throw new ConfigError(
+        `--suppress-rule ${rule}: Unexpected rule id \`${rule}\`, expected a rule id of docgate (see docs/rules.md) or of a configured kind`,
+      );
   }
   const cacheFile = args.cache ? cacheFileFor(root, args.cacheLocation) : undefined;
   // Checked before any work: a run that would overwrite a document does nothing (exit 2).
   if (args.cache) refuseDocumentPath(project, cacheFileFor(root, args.cacheLocation), `the cache ${args.cacheLocation ?? '.docgatecache'}`);
   if (args.suppress !== undefined || args.prune) refuseDocumentPath(project, project.suppressions.file, `the suppressions file ${project.suppressions.shown}`);
-  for (const target of args.targets) if (target.output !== undefined) refuseDocumentPath(project, resolve(target.output), `the ${target.format} report to ${target.output}`);
+  for (const target of args.targets)
+    if (target.output !== undefined) refuseDocumentPath(project, resolve(target.output), `the ${target.format} report to ${target.output}`);
   const lintOptions = { root, paths: args.paths, project, ...options, ...(cacheFile ? { cacheFile } : {}) };
   let linted = args.staged
-    ? lintStaged({ root, project, ...options, cache: args.cache, ...(args.cacheLocation !== undefined ? { cacheFile: cacheFileFor(root, args.cacheLocation) } : {}) })
+    ? lintStaged({
+        root,
+        project,
+        ...options,
+        cache: args.cache,
+        ...(args.cacheLocation !== undefined ? { cacheFile: cacheFileFor(root, args.cacheLocation) } : {}),
+      })
     : await lintFiles(lintOptions);
   if (args.fix !== undefined) {
     const fixed = fixRun(project, linted, args.fix === 'write');

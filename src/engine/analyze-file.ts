@@ -77,7 +77,13 @@ function reportersOf(rules: readonly Rule<unknown>[]): Reporter[] {
  * diagnostics a result can show (the first MAX_DIAGNOSTICS by position, sorted, without repeats): a file
  * with 300,000 findings never holds 300,000 messages.
  */
-export function runRules(rules: readonly Rule<unknown>[], stage: FileStage, parsed: Layers | null, severity: SeverityOf = ALL_ERRORS, suppressions: Suppressions | null = null): Diagnostic[] {
+export function runRules(
+  rules: readonly Rule<unknown>[],
+  stage: FileStage,
+  parsed: Layers | null,
+  severity: SeverityOf = ALL_ERRORS,
+  suppressions: Suppressions | null = null,
+): Diagnostic[] {
   const kept = new KeptDiagnostics();
   for (const shared of reportersOf(rules)) {
     const { rule } = shared;

@@ -19,7 +19,11 @@ function entriesOf(analyses: readonly Analysis[], kind: string): FactsEntry<unkn
  * The rules across files of each kind (SPEC §2: placeholders, duplicate names and ids, variants) over
  * the facts of its documents: diagnostics by path, for every file in `analyses`.
  */
-export function crossFileDiagnostics(kinds: readonly AnyKind[], analyses: readonly Analysis[], severityFor?: (path: string) => SeverityOf): Map<string, Diagnostic[]> {
+export function crossFileDiagnostics(
+  kinds: readonly AnyKind[],
+  analyses: readonly Analysis[],
+  severityFor?: (path: string) => SeverityOf,
+): Map<string, Diagnostic[]> {
   const out = new Map<string, Diagnostic[]>();
   const present = new Set(analyses.map((a) => a.kind));
   for (const kind of kinds) {

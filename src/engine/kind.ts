@@ -105,5 +105,5 @@ export interface KindDef<P extends Layers, F, D> {
  * Any kind, whatever its parse, facts and document types. (`any` because a registry holds kinds of
  * different types and TypeScript has no existential types; each kind is checked where it is defined.)
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a kind's parse, facts and document types vary per kind; this is any kind's entry
 export type AnyKind = KindDef<any, any, any>;

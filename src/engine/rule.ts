@@ -24,10 +24,7 @@ export type { Fix } from '../model/types.js';
  * of the git index, not of the disk: the example is a git repository with that path in conflict, and
  * is linted with `--staged`.
  */
-export type ExampleFile =
-  | string
-  | { bytes: readonly number[] }
-  | { entry: 'directory' | 'fifo' | 'broken-link' | 'symlink-outside' | 'unmerged' };
+export type ExampleFile = string | { bytes: readonly number[] } | { entry: 'directory' | 'fifo' | 'broken-link' | 'symlink-outside' | 'unmerged' };
 
 export interface Example {
   /** Root-relative path of the file checked (its kind follows from the path). */

@@ -58,10 +58,14 @@ export type ReadOutcome =
 export function readLimited(abs: string, maxBytes: number, realRoot: string): ReadOutcome {
   const r = readInside(abs, realRoot, maxBytes);
   switch (r.kind) {
-    case 'bytes': return { kind: 'bytes', bytes: r.bytes, identity: statIdentity(r.stats) };
-    case 'too-large': return { kind: 'too-large', size: r.size, identity: statIdentity(r.stats) };
+    case 'bytes':
+      return { kind: 'bytes', bytes: r.bytes, identity: statIdentity(r.stats) };
+    case 'too-large':
+      return { kind: 'too-large', size: r.size, identity: statIdentity(r.stats) };
     case 'directory':
-    case 'not-a-file': return { kind: r.kind, identity: statIdentity(r.stats) };
-    default: return r;
+    case 'not-a-file':
+      return { kind: r.kind, identity: statIdentity(r.stats) };
+    default:
+      return r;
   }
 }

@@ -42,7 +42,12 @@ function firstLine(file: string): string | null {
   }
   try {
     const buf = Buffer.alloc(4096);
-    return buf.subarray(0, readSync(fd, buf, 0, buf.length, 0)).toString('utf8').split(/\r?\n/)[0] ?? null;
+    return (
+      buf
+        .subarray(0, readSync(fd, buf, 0, buf.length, 0))
+        .toString('utf8')
+        .split(/\r?\n/)[0] ?? null
+    );
   } catch {
     return null;
   } finally {
@@ -55,7 +60,7 @@ function excludeFile(top: string): string {
   const dotGit = join(top, '.git');
   const line = firstLine(dotGit); // a `.git` file: `gitdir: <path>`; a folder reads as null
   let gitDir = dotGit;
-  if (line !== null && line.startsWith('gitdir: ')) {
+  if (line?.startsWith('gitdir: ')) {
     const named = line.slice('gitdir: '.length).trim();
     gitDir = isAbsolute(named) ? named : resolve(top, named);
     const common = firstLine(join(gitDir, 'commondir'));
@@ -122,7 +127,17 @@ export class GitIgnored {
     }
     this.noteSources(specs);
     this.calls++;
-    const args = ['--literal-pathspecs', 'ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory', '--', ...specs.map((d) => (d === '' ? '.' : d))];
+    const args = [
+      '--literal-pathspecs',
+      'ls-files',
+      '-z',
+      '--others',
+      '--ignored',
+      '--exclude-standard',
+      '--directory',
+      '--',
+      ...specs.map((d) => (d === '' ? '.' : d)),
+    ];
     const r = spawn()('git', args, { cwd: this.realRoot, maxBuffer: MAX_OUTPUT });
     // Git missing, a repository git will not read (another user's, unless safe.directory allows it), a
     // folder inside a submodule: nothing is known to be ignored (docs/reliability.md).

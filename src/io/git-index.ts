@@ -73,7 +73,8 @@ export function gitDirOf(root: string): string {
 /** `<srcmode> <dstmode> <srcoid> <dstoid> <status>` of a raw diff line (the leading `:` removed). */
 function changeOf(meta: string, path: string): StagedChange {
   const [srcMode, dstMode, srcOid, dstOid, status] = meta.split(' ');
-  const side = (mode: string | undefined, oid: string | undefined): IndexEntry | null => (mode === undefined || oid === undefined || /^0+$/.test(mode) ? null : { mode, oid });
+  const side = (mode: string | undefined, oid: string | undefined): IndexEntry | null =>
+    mode === undefined || oid === undefined || /^0+$/.test(mode) ? null : { mode, oid };
   // An unmerged path (`U`) has no index side git can name: it is there, but in conflict.
   const index: IndexEntry | null = status === 'U' ? { mode: dstMode ?? '000000', oid: dstOid ?? '', unmerged: true } : side(dstMode, dstOid);
   return { path, head: side(srcMode, srcOid), index };
@@ -272,7 +273,9 @@ export function readBlobs(root: string, wanted: ReadonlyMap<string, number>, nam
   const names = named ? [...named.keys()] : [];
   if (wanted.size === 0 && names.length === 0) return result;
   const oids = [...wanted.keys()];
-  const checked = must(root, ['cat-file', '--batch-check'], `${[...names, ...oids].join('\n')}\n`).toString('latin1').split('\n');
+  const checked = must(root, ['cat-file', '--batch-check'], `${[...names, ...oids].join('\n')}\n`)
+    .toString('latin1')
+    .split('\n');
   names.forEach((name, i) => {
     // `<oid> <type> <size>`, or `<name> missing` (or `ambiguous`)
     const [oid, , size] = (checked[i] ?? '').split(' ');

@@ -30,11 +30,7 @@ export interface AlternativeBudget {
 export const MAX_GLOB_LENGTH = 1024;
 
 /** One element of a segment pattern (also what MCP id globs compile to, src/mcp/text.ts). */
-export type Token =
-  | { t: 'star' }
-  | { t: 'any' }
-  | { t: 'char'; c: string }
-  | { t: 'class'; negate: boolean; singles: string; ranges: [number, number][] };
+export type Token = { t: 'star' } | { t: 'any' } | { t: 'char'; c: string } | { t: 'class'; negate: boolean; singles: string; ranges: [number, number][] };
 
 /** One segment of a pattern: `**`, or tokens matched against one path segment. */
 type Segment =

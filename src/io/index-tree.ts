@@ -151,9 +151,18 @@ export class IndexTree {
       };
       const visit = (relDir: string, depth: number, variants: boolean, english: string | null, viaLink: boolean): void => {
         const r = this.resolve(relDir);
-        if (r.type === 'outside') return problem(relDir, 'folder-outside', { link: true });
-        if (r.type === 'loop') return problem(relDir, 'folder-unreadable', { code: 'ELOOP' });
-        if (r.type === 'entry') return r.entry.mode === GITLINK ? undefined : problem(relDir, 'folder-unreadable', { code: 'ENOTDIR' });
+        if (r.type === 'outside') {
+          problem(relDir, 'folder-outside', { link: true });
+          return;
+        }
+        if (r.type === 'loop') {
+          problem(relDir, 'folder-unreadable', { code: 'ELOOP' });
+          return;
+        }
+        if (r.type === 'entry') {
+          if (r.entry.mode !== GITLINK) problem(relDir, 'folder-unreadable', { code: 'ENOTDIR' });
+          return;
+        }
         if (r.type !== 'folder' || seen.has(r.path)) return;
         seen.add(r.path);
         for (const [name, e] of this.children(r.path)!) {

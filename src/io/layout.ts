@@ -139,7 +139,10 @@ export class Layout {
   /** The kinds whose documents can lie in or below the folder `rel` ('' = the root). */
   kindsUnder(rel: string): Kind[] {
     return this.kinds.filter((k) =>
-      this.folders(k).some((f) => rel === '' || f.dir === rel || f.dir.startsWith(`${rel}/`) || (rel.startsWith(`${f.dir === '' ? '' : `${f.dir}/`}`) && (f.depth > 1 || f.variants))),
+      this.folders(k).some(
+        (f) =>
+          rel === '' || f.dir === rel || f.dir.startsWith(`${rel}/`) || (rel.startsWith(`${f.dir === '' ? '' : `${f.dir}/`}`) && (f.depth > 1 || f.variants)),
+      ),
     );
   }
 }
@@ -244,7 +247,12 @@ export function replaceUnderRoot(root: string, file: string, data: Buffer): void
 }
 
 /** The failure of a kind or language folder that was not listed, or null when it is simply absent. */
-function folderProblem(root: string, realRoot: string, relDir: string, listing: Exclude<Listing, { kind: 'listed' }>): Pick<FileRef, 'problem' | 'code' | 'link'> | null {
+function folderProblem(
+  root: string,
+  realRoot: string,
+  relDir: string,
+  listing: Exclude<Listing, { kind: 'listed' }>,
+): Pick<FileRef, 'problem' | 'code' | 'link'> | null {
   switch (listing.kind) {
     case 'outside':
       return { problem: 'folder-outside', link: true };
@@ -299,7 +307,13 @@ function isGitName(name: string): boolean {
  * its own path (linked folders are listed after every other, in path order). Globs of a kind that start
  * from the same folder share its listing, and each finds its own documents there.
  */
-export function discover(root: string, kinds: ReadonlySet<Kind> | undefined, folders: Map<string, string | null> | undefined, layout: Layout, git?: GitIgnored): FileRef[] {
+export function discover(
+  root: string,
+  kinds: ReadonlySet<Kind> | undefined,
+  folders: Map<string, string | null> | undefined,
+  layout: Layout,
+  git?: GitIgnored,
+): FileRef[] {
   const realRoot = realFolder(root) ?? realpathSync.native(root);
   const ignoredByGit = git ?? new GitIgnored(realRoot);
   const out: FileRef[] = [];
@@ -368,7 +382,10 @@ export function discover(root: string, kinds: ReadonlySet<Kind> | undefined, fol
         else if (where === 'outside') add({ path, abs, kind, lang: null, problem: 'folder-outside', link: true });
         else if (where === 'inside') {
           const link = viaLink || entry.isSymbolicLink();
-          const next: Visit = depth === 1 ? { relDir: path, depth: 1, variants: false, lang: entry.name, english: relDir, viaLink: link } : { relDir: path, depth: depth - 1, variants, lang: null, english: null, viaLink: link };
+          const next: Visit =
+            depth === 1
+              ? { relDir: path, depth: 1, variants: false, lang: entry.name, english: relDir, viaLink: link }
+              : { relDir: path, depth: depth - 1, variants, lang: null, english: null, viaLink: link };
           if (entry.isSymbolicLink()) linked.push(next);
           else visit(kind, earlier, glob, next, seen, linked);
         }
@@ -387,7 +404,10 @@ export function discover(root: string, kinds: ReadonlySet<Kind> | undefined, fol
   for (const { kind, folders: bases } of places) {
     // Kinds before this one whose documents could be named the same (their folders meet): a path they
     // hold is theirs. The layout of SPEC §1 has none, so most listings ask no other kind.
-    const earlier = layout.kinds.slice(0, layout.kinds.indexOf(kind)).filter((k) => layout.overlaps(k, kind)).map((k) => layout.holder(k));
+    const earlier = layout.kinds
+      .slice(0, layout.kinds.indexOf(kind))
+      .filter((k) => layout.overlaps(k, kind))
+      .map((k) => layout.holder(k));
     for (const f of bases) {
       const seen = new Set<string>();
       let linked: Visit[] = [];

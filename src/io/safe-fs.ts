@@ -10,7 +10,26 @@
  * - Writes create a temporary file exclusively (O_CREAT|O_EXCL, a random name, in the target's folder)
  *   and rename it over the target: a link at the target is replaced, never written through.
  */
-import { accessSync, closeSync, constants, fchmodSync, fchownSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  fchmodSync,
+  fchownSync,
+  fstatSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import type { Dirent, Stats } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 
@@ -154,13 +173,20 @@ export function readInside(abs: string, realDir: string, maxBytes: number): Limi
 /** Why a rule file or a cache could not be read, as the end of a sentence ("cannot read X: <why>"). */
 export function whyUnread(r: Exclude<Limited, { kind: 'bytes' }>, maxBytes: number): string {
   switch (r.kind) {
-    case 'outside': return 'it resolves outside the root (through a symbolic link)';
-    case 'broken': return 'it is a broken symbolic link';
-    case 'gone': return 'it does not exist';
-    case 'directory': return 'it is a folder, expected a file';
-    case 'not-a-file': return 'it is not a regular file (FIFO, socket or device)';
-    case 'too-large': return `its size ${r.size.toLocaleString('en-US')} bytes is over the limit of ${maxBytes.toLocaleString('en-US')} bytes`;
-    case 'error': return r.code;
+    case 'outside':
+      return 'it resolves outside the root (through a symbolic link)';
+    case 'broken':
+      return 'it is a broken symbolic link';
+    case 'gone':
+      return 'it does not exist';
+    case 'directory':
+      return 'it is a folder, expected a file';
+    case 'not-a-file':
+      return 'it is not a regular file (FIFO, socket or device)';
+    case 'too-large':
+      return `its size ${r.size.toLocaleString('en-US')} bytes is over the limit of ${maxBytes.toLocaleString('en-US')} bytes`;
+    case 'error':
+      return r.code;
   }
 }
 

@@ -59,9 +59,12 @@ export function documentOf(ref: FileRef, project: Project): unknown {
 /** What discovery found instead of a file (layout.ts `Problem`). */
 function discoveryProblem(ref: FileRef, problem: Problem): FileProblem {
   switch (problem) {
-    case 'folder-unreadable': return { type: 'folder-unreadable', code: ref.code ?? 'EIO' };
-    case 'folder-outside': return { type: 'folder-outside', kind: ref.kind };
-    default: return { type: problem };
+    case 'folder-unreadable':
+      return { type: 'folder-unreadable', code: ref.code ?? 'EIO' };
+    case 'folder-outside':
+      return { type: 'folder-outside', kind: ref.kind };
+    default:
+      return { type: problem };
   }
 }
 
@@ -101,7 +104,11 @@ export function analyzeRead(ref: FileRef, read: ReadOutcome, project: Project, w
     case 'broken':
       return { analysis: problemFailure(ref, { type: 'unreadable' }, project), identity: 'problem:unreadable', hash: null };
     case 'too-large':
-      return { analysis: problemFailure(ref, { type: 'too-large', size: read.size, limit: maxBytes(project, ref.kind) + 1 }, project), identity: read.identity, hash: null };
+      return {
+        analysis: problemFailure(ref, { type: 'too-large', size: read.size, limit: maxBytes(project, ref.kind) + 1 }, project),
+        identity: read.identity,
+        hash: null,
+      };
     case 'bytes':
       return { analysis: analyzeBytes(ref, read.bytes, project, withBody), identity: read.identity, hash: hash ?? (hashing ? contentHash(read.bytes) : null) };
   }

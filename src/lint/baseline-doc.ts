@@ -17,7 +17,13 @@ import type { SeverityOf } from '../engine/rule.js';
  * analysis under the same file identity and project key (which holds the baseline), so it is made once
  * per change of the file or the baseline, not once per call.
  */
-export function servedUnderBaseline(project: Project, ref: FileRef, analysis: Analysis, result: ParseFailureResult | null, memo: Memo | null): { result: ParseFailureResult | null; analysis: Analysis } {
+export function servedUnderBaseline(
+  project: Project,
+  ref: FileRef,
+  analysis: Analysis,
+  result: ParseFailureResult | null,
+  memo: Memo | null,
+): { result: ParseFailureResult | null; analysis: Analysis } {
   if (result === null) return { result, analysis };
   const { result: kept, suppressed } = suppressIn(project.suppressions.counts, result);
   if (served(analysis) || suppressed.length === 0 || (kept !== null && hasError(kept.diagnostics))) return { result: kept, analysis };
@@ -25,7 +31,11 @@ export function servedUnderBaseline(project: Project, ref: FileRef, analysis: An
   const severity = project.severityFor(ref.path);
   const quiet: SeverityOf = (rule) => (off.has(rule) ? 'off' : severity(rule));
   // The same project but for this document's suppressed rules (Object.create keeps the rest, lazy hash included).
-  const again = analyzeFileIdentified(ref, Object.create(project, { severityFor: { value: (path: string) => (path === ref.path ? quiet : project.severityFor(path)) } }) as Project, true);
+  const again = analyzeFileIdentified(
+    ref,
+    Object.create(project, { severityFor: { value: (path: string) => (path === ref.path ? quiet : project.severityFor(path)) } }) as Project,
+    true,
+  );
   // Gone since, or still without a document (an error past the 100 diagnostics kept before): it fails, as it was.
   if (again === null || again.analysis.doc === null) return { result, analysis };
   memo?.remember(ref, true, again);

@@ -12,7 +12,7 @@ import { crossFileDiagnostics } from '../engine/cross-file.js';
 import { contentHash, identityOf, readLimited } from '../io/file-identity.js';
 import { refAt } from '../io/layout.js';
 import type { FileRef } from '../io/layout.js';
-import { LintCache } from '../store/lint-cache.js';
+import type { LintCache } from '../store/lint-cache.js';
 import type { ResultsOf } from '../store/lint-cache.js';
 import { byPath, fromCache } from './memo.js';
 import type { Memo, Reuse, Target } from './memo.js';
@@ -98,7 +98,17 @@ export class CacheMemo implements Memo {
 
   remember(ref: FileRef, full: boolean, r: IdentifiedAnalysis): void {
     const { kind, id, diagnostics, facts, directives } = r.analysis;
-    this.cache.set(ref.path, { kind, id, hash: r.hash, identity: r.identity, full, diagnostics, facts, ...(directives ? { directives } : {}), ...racy(r.identity, this.started) });
+    this.cache.set(ref.path, {
+      kind,
+      id,
+      hash: r.hash,
+      identity: r.identity,
+      full,
+      diagnostics,
+      facts,
+      ...(directives ? { directives } : {}),
+      ...racy(r.identity, this.started),
+    });
   }
 
   /**
@@ -198,7 +208,13 @@ export class CacheMemo implements Memo {
  * same clock tick), a document that is a link or not a regular file (re-examined every run), or one
  * that vanished before it was read (the section lacks it).
  */
-function listingToKeep(kind: Kind, folders: ReadonlyMap<string, string | null>, needed: readonly FileRef[], slots: readonly (Analysis | null)[], started: number): Folders | null {
+function listingToKeep(
+  kind: Kind,
+  folders: ReadonlyMap<string, string | null>,
+  needed: readonly FileRef[],
+  slots: readonly (Analysis | null)[],
+  started: number,
+): Folders | null {
   const out: Folders = {};
   for (const [rel, identity] of folders) {
     if (identity === null || (identity !== MISSING && racy(identity, started).racy)) return null;

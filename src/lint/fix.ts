@@ -88,7 +88,12 @@ export function fixDocument(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, bytes:
  * `careful`: a pass whose fixes together bring an error of a rule the text had fewer of keeps, one by
  * one in order, only the fixes that bring none.
  */
-function fixPasses(text: string, diagnostics: readonly Diagnostic[], analyze: (t: string) => readonly Diagnostic[], careful: boolean): { text: string; diagnostics: readonly Diagnostic[] } | null {
+function fixPasses(
+  text: string,
+  diagnostics: readonly Diagnostic[],
+  analyze: (t: string) => readonly Diagnostic[],
+  careful: boolean,
+): { text: string; diagnostics: readonly Diagnostic[] } | null {
   let changed = false;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const fixes = fixesOf(diagnostics);

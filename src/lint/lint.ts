@@ -1,8 +1,8 @@
-import { byPath, fromCache } from './memo.js';
-import type { Memo, Reuse, Target } from './memo.js';
-import type { LintReport, LintRun } from './run.js';
+import { byPath } from './memo.js';
+import type { Memo, Target } from './memo.js';
+import type { LintRun } from './run.js';
 import { statSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { analyzeFileIdentified, analyzeRead } from './analyze.js';
 import type { IdentifiedAnalysis } from './analyze.js';
 import type { Analysis } from '../model/analysis.js';
@@ -13,7 +13,6 @@ import type { GitIgnored } from '../io/git-ignored.js';
 import type { FileRef } from '../io/layout.js';
 import { CacheMemo } from './cache-memo.js';
 import { LintCache } from '../store/lint-cache.js';
-import type { CacheEntry } from '../store/cache-rows.js';
 import { analyzeInParallel, worthThreads } from './parallel.js';
 import type { Split } from './parallel.js';
 import { hasError, resultOf } from '../model/result.js';
@@ -27,9 +26,7 @@ import { unusedDirective, unusedDisableDirective } from '../rules/directives/unu
 import { VERSION } from '../io/version.js';
 import { loadProject, projectOptions } from '../project/project.js';
 import type { Project, ProjectOptions } from '../project/project.js';
-import type { RuleEntry } from '../kinds/index.js';
 import { applySuppressions } from '../project/baseline.js';
-import type { Counts } from '../project/baseline.js';
 import { servedUnderBaseline } from './baseline-doc.js';
 import { tally } from './tally.js';
 
@@ -49,8 +46,6 @@ export interface LintOptions extends ProjectOptions {
   project?: Project;
 }
 
-
-
 /** Resolves `--root`: it must exist and be a folder (else a configuration error, exit 2). */
 export function resolveRoot(root: string, cwd = process.cwd()): string {
   const abs = resolve(cwd, root);
@@ -63,7 +58,6 @@ export function resolveRoot(root: string, cwd = process.cwd()): string {
   if (!ok) throw new ConfigError(`root ${root} does not exist or is not a folder`);
   return abs;
 }
-
 
 /** A root-relative path with `/` separators, or null when `abs` lies outside `root`. Lexical: no I/O. */
 function inside(root: string, abs: string): string | null {
@@ -133,9 +127,6 @@ export interface Plan {
   skipped: string[];
 }
 
-
-
-
 /**
  * Finds what to lint. Only the kinds of the selected documents are listed: cross-file rules never
  * cross kinds, so one staged process never lists the SysRS folder.
@@ -172,7 +163,10 @@ export function plan(project: Project, paths: readonly string[] | undefined, cwd
   const kinds = new Set(needed.filter((f) => selected.has(f.path)).map((f) => f.kind));
   checkFound(ts, selected);
   // A file is skipped when it is no document (classify: ignored, or of no kind), or git ignores it; a folder when it selected none.
-  const selects = (t: Target): boolean => (t.dir ? needed.some((f) => selected.has(f.path) && isSelected(f, [t])) : project.layout.classify(t.rel) !== null && (selected.has(t.rel) || aliased.has(t) || !ignoredByGit(project.root, git, t)));
+  const selects = (t: Target): boolean =>
+    t.dir
+      ? needed.some((f) => selected.has(f.path) && isSelected(f, [t]))
+      : project.layout.classify(t.rel) !== null && (selected.has(t.rel) || aliased.has(t) || !ignoredByGit(project.root, git, t));
   const skipped = ts.flatMap((t) => {
     const any = selects(t);
     return skippedPath(project, t.given, t.rel, t.dir, any, !any && ignoredByGit(project.root, git, t)) ?? [];
@@ -243,9 +237,20 @@ export function fill(slots: (Analysis | null)[], work: readonly Work[], done: re
 }
 
 /** The work done: rules across files, and the results. */
-function complete(project: Project, p: Plan, slots: (Analysis | null)[], work: readonly Work[], done: readonly (IdentifiedAnalysis | null)[], memo: Memo | null): LintRun {
+function complete(
+  project: Project,
+  p: Plan,
+  slots: (Analysis | null)[],
+  work: readonly Work[],
+  done: readonly (IdentifiedAnalysis | null)[],
+  memo: Memo | null,
+): LintRun {
   fill(slots, work, done, memo);
-  return finish(project, slots.filter((a): a is Analysis => a !== null), p.selected);
+  return finish(
+    project,
+    slots.filter((a): a is Analysis => a !== null),
+    p.selected,
+  );
 }
 
 /** One document of a kind with its analysis and its result: what MCP tools serve. */
@@ -277,9 +282,19 @@ export function kindEntries(project: Project, p: Plan, slots: readonly (Analysis
   slots.forEach((analysis, i) => {
     if (analysis) entries.push({ ref: p.needed[i]!, analysis });
   });
-  const cross = crossFileDiagnostics(project.kinds, entries.map((e) => e.analysis), project.severityFor);
+  const cross = crossFileDiagnostics(
+    project.kinds,
+    entries.map((e) => e.analysis),
+    project.severityFor,
+  );
   return entries.map((e) => {
-    const { result: r, analysis } = servedUnderBaseline(project, e.ref, e.analysis, resultOf(e.analysis, othersOf(project, e.analysis, cross.get(e.analysis.path))), memo);
+    const { result: r, analysis } = servedUnderBaseline(
+      project,
+      e.ref,
+      e.analysis,
+      resultOf(e.analysis, othersOf(project, e.analysis, cross.get(e.analysis.path))),
+      memo,
+    );
     const failing = r !== null && hasError(r.diagnostics);
     return { ref: e.ref, analysis, failure: failing ? r : null, warnings: failing ? null : r };
   });
@@ -334,7 +349,12 @@ function othersOf(project: Project, a: Analysis, cross: readonly Diagnostic[] | 
 }
 
 /** Rules across files over every analysis, then the results of the selected documents under the baseline. */
-export function finish(project: Project, analyses: readonly Analysis[], selected: ReadonlySet<string>, cross = crossFileDiagnostics(project.kinds, analyses, project.severityFor)): LintRun {
+export function finish(
+  project: Project,
+  analyses: readonly Analysis[],
+  selected: ReadonlySet<string>,
+  cross = crossFileDiagnostics(project.kinds, analyses, project.severityFor),
+): LintRun {
   const found: ParseFailureResult[] = [];
   const checked: LintRun['checked'] = [];
   for (const a of analyses) {
@@ -395,7 +415,15 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { notice
     const run = finish(project, few.analyses, new Set(few.analyses.map((a) => a.path)), few.cross);
     const problem = memo!.saveFew();
     if (problem) notices.push(problem);
-    const timing: Timing = { loadAndPlanMs: planned - started, analyzeMs: 0, finishMs: performance.now() - planned, here: 0, inWorkers: 0, workers: 0, kept: 'few' };
+    const timing: Timing = {
+      loadAndPlanMs: planned - started,
+      analyzeMs: 0,
+      finishMs: performance.now() - planned,
+      here: 0,
+      inWorkers: 0,
+      workers: 0,
+      kept: 'few',
+    };
     return { ...run, notices, timing };
   }
   let p = plan(project, options.paths, cwd, memo);
@@ -424,17 +452,33 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { notice
   if (parallel) {
     // Workers read their files themselves: bytes are not sent to them.
     const items = work.map((w) => ({ ref: w.ref, withBody: w.withBody }));
-    split = await analyzeInParallel(options.root, projectOptions({ ...options, cwd }), { items, here: (i) => analyzeWork(project, work[i]!, hashing), done: take }, { hashing });
+    split = await analyzeInParallel(
+      options.root,
+      projectOptions({ ...options, cwd }),
+      { items, here: (i) => analyzeWork(project, work[i]!, hashing), done: take },
+      { hashing },
+    );
   } else {
     work.forEach((w, i) => take(i, analyzeWork(project, w, hashing)));
   }
   const analyzed = performance.now();
   // Nothing analyzed: every document is its row, and the results across files kept with the rows hold.
   const kept = work.length === 0 ? memo?.keptResults(p.needed) : null;
-  const run = finish(project, slots.filter((a): a is Analysis => a !== null), p.selected, ...(kept ? [kept] : []));
+  const run = finish(
+    project,
+    slots.filter((a): a is Analysis => a !== null),
+    p.selected,
+    ...(kept ? [kept] : []),
+  );
   const problem = memo?.save(p.needed, slots);
   if (problem) notices.push(problem);
-  const timing: Timing = { loadAndPlanMs: planned - started, analyzeMs: analyzed - planned, finishMs: performance.now() - analyzed, ...split, ...(kept ? { kept: 'all' as const } : {}) };
+  const timing: Timing = {
+    loadAndPlanMs: planned - started,
+    analyzeMs: analyzed - planned,
+    finishMs: performance.now() - analyzed,
+    ...split,
+    ...(kept ? { kept: 'all' as const } : {}),
+  };
   return { ...run, notices, timing };
 }
 
@@ -452,4 +496,3 @@ export interface Timing extends Split {
    */
   kept?: 'few' | 'all';
 }
-

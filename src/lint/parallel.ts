@@ -73,7 +73,13 @@ interface Reply {
  * `hashing`: whether results need their content hash (a cache keeps it); `rows`: the workers send each
  * document's row instead of nothing (the MCP server keeps rows, src/lint/row.ts).
  */
-export function analyzeInParallel(root: string, project: ProjectOptions, work: ParallelWork, options: { hashing: boolean; rows?: boolean }, threads = threadCount()): Promise<Split> {
+export function analyzeInParallel(
+  root: string,
+  project: ProjectOptions,
+  work: ParallelWork,
+  options: { hashing: boolean; rows?: boolean },
+  threads = threadCount(),
+): Promise<Split> {
   const { items } = work;
   const chunks = Math.ceil(items.length / CHUNK);
   const range = (c: number): [number, number] => [c * CHUNK, Math.min(items.length, (c + 1) * CHUNK)];
@@ -126,7 +132,10 @@ export function analyzeInParallel(root: string, project: ProjectOptions, work: P
     // Loaded here, not at start-up: a one-file lint never starts a worker (node:worker_threads costs ~1 ms).
     const { Worker: WorkerThread } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
     for (let t = 1; t < Math.min(threads, chunks); t++) {
-      const w = new WorkerThread(new URL('./analyze-worker.js', import.meta.url), { workerData: { root, project, hashing: options.hashing, rows: options.rows === true }, resourceLimits: WORKER_LIMITS });
+      const w = new WorkerThread(new URL('./analyze-worker.js', import.meta.url), {
+        workerData: { root, project, hashing: options.hashing, rows: options.rows === true },
+        resourceLimits: WORKER_LIMITS,
+      });
       workers.add(w);
       split.workers++;
       const held = new Set<number>();

@@ -211,7 +211,7 @@ export class Repository {
    */
   project(): Project {
     const last = this.lastProject;
-    if (last && last.project.inputs.every((p, i) => identityOf(p) === last.identities[i])) return last.project;
+    if (last?.project.inputs.every((p, i) => identityOf(p) === last.identities[i])) return last.project;
     const started = Date.now();
     const project = loadProject(this.root, this.options.project ?? {});
     const identities = project.inputs.map(identityOf);
@@ -225,7 +225,13 @@ export class Repository {
    * while their stat identity is unchanged.
    */
   lintMemo(project: Project): Memo {
-    return new MemoryMemo(project, this.remembered, project.key, () => false, () => {});
+    return new MemoryMemo(
+      project,
+      this.remembered,
+      project.key,
+      () => false,
+      () => {},
+    );
   }
 
   /**
@@ -371,7 +377,12 @@ export class Repository {
       // (remembered under its key): a project changed since is seen by the next entries(), which then
       // makes the kind again.
       const items = work.map((w) => ({ ref: w.ref, withBody: w.withBody }));
-      const split = await analyzeInParallel(this.root, this.options.project ?? {}, { items, here: (i) => analyzeWork(project, work[i]!, false), done: (i, r) => fillOne(run.slots, work[i]!, r, run.memo) }, { hashing: false, rows: true });
+      const split = await analyzeInParallel(
+        this.root,
+        this.options.project ?? {},
+        { items, here: (i) => analyzeWork(project, work[i]!, false), done: (i, r) => fillOne(run.slots, work[i]!, r, run.memo) },
+        { hashing: false, rows: true },
+      );
       this.options.onLoaded?.(kind, split);
     }
     this.end(kind, run);
@@ -406,7 +417,7 @@ export class Repository {
     const project = this.project();
     const w = this.options.watch ? this.watchOf(project, kind) : undefined;
     const memo = this.memo.get(kind);
-    if (w && w.ok && !w.dirty && memo && !memo.links && memo.key === project.key && sameIgnores(memo.ignores, Date.now())) return { entries: memo.entries };
+    if (w?.ok && !w.dirty && memo && !memo.links && memo.key === project.key && sameIgnores(memo.ignores, Date.now())) return { entries: memo.entries };
     const changed = w?.changed ?? new Set<string>();
     if (w) {
       w.dirty = false;

@@ -120,7 +120,8 @@ class IndexStore implements Memo {
     const ref: StoreRef = refAt(this.project.root, path, kind, this.project.layout);
     if (entry.badName) ref.problem = 'bad-name';
     else if (entry.unmerged) ref.problem = 'unmerged';
-    else if (entry.mode === SYMLINK) ref.problem = 'unreadable'; // not met: a kind with links is found by IndexTree
+    else if (entry.mode === SYMLINK)
+      ref.problem = 'unreadable'; // not met: a kind with links is found by IndexTree
     else ref.blob = entry;
     return ref;
   }
@@ -132,7 +133,10 @@ class IndexStore implements Memo {
     const holds = layout.holder(kind);
     // A path an earlier kind of the registry holds is that kind's (as discovery decides); in the layout
     // of SPEC §1 no kinds overlap, so most listings ask one matcher per path.
-    const earlier = layout.kinds.slice(0, layout.kinds.indexOf(kind)).filter((k) => layout.overlaps(k, kind)).map((k) => layout.holder(k));
+    const earlier = layout.kinds
+      .slice(0, layout.kinds.indexOf(kind))
+      .filter((k) => layout.overlaps(k, kind))
+      .map((k) => layout.holder(k));
     // A path the cache holds for this kind was matched when it was cached (under the same rules).
     const known = this.cache?.has(kind) ?? ((): boolean => false);
     const refs: FileRef[] = [];
@@ -230,7 +234,14 @@ function sameDiagnostics(a: readonly Diagnostic[] | undefined, b: readonly Diagn
  * Only for a HEAD a whole run found without links where documents are looked for (`linkFree`), and a
  * commit that adds none: then no document lies behind a link, and the changes are the documents changed.
  */
-function fromTree(project: Project, store: IndexStore, cache: StagedCache, changes: readonly StagedChange[], kindOf: ReadonlyMap<string, Kind>, kinds: readonly Kind[]): LintRun | null {
+function fromTree(
+  project: Project,
+  store: IndexStore,
+  cache: StagedCache,
+  changes: readonly StagedChange[],
+  kindOf: ReadonlyMap<string, Kind>,
+  kinds: readonly Kind[],
+): LintRun | null {
   const relevant = changes.filter((c) => kindOf.has(c.path));
   if (relevant.length > MAX_QUICK) return null;
   // Additions and deletions change the set of documents; a conflict has no side to read.
@@ -245,7 +256,15 @@ function fromTree(project: Project, store: IndexStore, cache: StagedCache, chang
   const now = nowRefs.map((ref) => store.analyze(ref, true));
   const before = headRefs.map((ref) => store.analyze(ref, false));
   const paths = new Set(relevant.map((c) => c.path));
-  if (!sameFacts(project, now, before.filter((a): a is Analysis => a !== null), paths)) return null;
+  if (
+    !sameFacts(
+      project,
+      now,
+      before.filter((a): a is Analysis => a !== null),
+      paths,
+    )
+  )
+    return null;
   const cross = new Map<string, Diagnostic[]>();
   for (const t of known) addResults(cross, t!);
   // In the whole run's order (git lists paths by their bytes, the pipeline by code units).
@@ -257,7 +276,14 @@ function fromTree(project: Project, store: IndexStore, cache: StagedCache, chang
  * tree gives (its documents of these kinds; `refs`: both trees' documents). Not for a kind a link
  * reaches: its documents there were found through the links, which `fromTree` does not look at.
  */
-function keepTree(store: IndexStore, cache: StagedCache, kinds: readonly Kind[], linked: ReadonlySet<Kind>, refs: readonly FileRef[], then: ReadonlyMap<string, Diagnostic[]>): void {
+function keepTree(
+  store: IndexStore,
+  cache: StagedCache,
+  kinds: readonly Kind[],
+  linked: ReadonlySet<Kind>,
+  refs: readonly FileRef[],
+  then: ReadonlyMap<string, Diagnostic[]>,
+): void {
   const kindAt = new Map(refs.map((r) => [r.path, r.kind]));
   const tree = kinds.some((k) => !linked.has(k)) ? store.headTree() : null;
   if (tree === null) return;
@@ -297,12 +323,28 @@ function changedDocs(now: readonly IndexRef[], then: readonly IndexRef[]): DocCh
  * the index or in HEAD), each found in both trees by `IndexTree.discover`: the documents, and those that
  * differ. The link texts are read in one batch.
  */
-function throughLinks(project: Project, store: IndexStore, index: ReadonlyMap<string, IndexEntry>, links: readonly string[], changes: readonly StagedChange[]): Map<Kind, { refs: IndexRef[]; changed: DocChange[] }> {
+function throughLinks(
+  project: Project,
+  store: IndexStore,
+  index: ReadonlyMap<string, IndexEntry>,
+  links: readonly string[],
+  changes: readonly StagedChange[],
+): Map<Kind, { refs: IndexRef[]; changed: DocChange[] }> {
   const layout = project.layout;
   const out = new Map<Kind, { refs: IndexRef[]; changed: DocChange[] }>();
-  const kinds = layout.kinds.filter((k) => links.some((path) => meets(path, layout.folders(k).map((f) => f.dir))));
+  const kinds = layout.kinds.filter((k) =>
+    links.some((path) =>
+      meets(
+        path,
+        layout.folders(k).map((f) => f.dir),
+      ),
+    ),
+  );
   if (kinds.length === 0) return out;
-  const targets = store.linkTargets([...links.flatMap((path) => (isLink(index.get(path)) ? [index.get(path)!] : [])), ...changes.flatMap((c) => (isLink(c.head) ? [c.head] : []))]);
+  const targets = store.linkTargets([
+    ...links.flatMap((path) => (isLink(index.get(path)) ? [index.get(path)!] : [])),
+    ...changes.flatMap((c) => (isLink(c.head) ? [c.head] : [])),
+  ]);
   const now = new IndexTree(index, targets);
   const then = now.before(changes);
   for (const kind of kinds) {
@@ -339,7 +381,14 @@ export function lintStaged(options: StagedOptions): LintRun & { notices: string[
   const few = new IndexStore(project, { flat: new Map(), linked: new Map() }, null);
   if (options.cache && kindOf.size > 0 && !linkChanged) {
     cache = loadCache();
-    const quick = fromTree(project, few, cache, changes, kindOf, layout.kinds.filter((k) => [...kindOf.values()].includes(k)));
+    const quick = fromTree(
+      project,
+      few,
+      cache,
+      changes,
+      kindOf,
+      layout.kinds.filter((k) => [...kindOf.values()].includes(k)),
+    );
     if (quick) return { ...quick, notices };
   }
 
@@ -365,7 +414,11 @@ export function lintStaged(options: StagedOptions): LintRun & { notices: string[
   for (const c of changes) {
     const kind = kindOf.get(c.path);
     if (kind === undefined || linked.has(kind) || !touched.has(kind)) continue;
-    docChanges.push({ path: c.path, head: c.head !== null && c.head.mode !== GITLINK ? store.refOf(c.path, kind, c.head) : null, now: c.index !== null && c.index.mode !== GITLINK });
+    docChanges.push({
+      path: c.path,
+      head: c.head !== null && c.head.mode !== GITLINK ? store.refOf(c.path, kind, c.head) : null,
+      now: c.index !== null && c.index.mode !== GITLINK,
+    });
   }
   for (const k of kinds) docChanges.push(...(reached.get(k)?.changed ?? []));
 
@@ -394,7 +447,11 @@ export function lintStaged(options: StagedOptions): LintRun & { notices: string[
   // will hold is not decided yet, and its users are not to blame for that.
   const conflicted = new Set(p.needed.filter((r) => r.problem === 'unmerged').map((r) => r.path));
   const facing = conflicted.size === 0 ? slots : slots.map((a) => (a && conflicted.has(a.path) ? (headSide.get(a.path) ?? null) : a));
-  const now = crossFileDiagnostics(project.kinds, facing.filter((a): a is Analysis => a !== null), project.severityFor);
+  const now = crossFileDiagnostics(
+    project.kinds,
+    facing.filter((a): a is Analysis => a !== null),
+    project.severityFor,
+  );
   // The rules across files read only the facts (and paths and ids): when the changed documents' facts are
   // those HEAD had (a body edited, the common commit), no other document's result can differ.
   const then = sameFacts(project, facing, before, changed) ? now : crossFileDiagnostics(project.kinds, before, project.severityFor);
@@ -419,7 +476,12 @@ export function lintStaged(options: StagedOptions): LintRun & { notices: string[
 
   const selected = new Set([...staged, ...affected.map((i) => p.needed[i]!.path)]);
   const shown = conflicted.size === 0 ? now : new Map([...now].filter(([path]) => !conflicted.has(path)));
-  const run = finish(project, slots.filter((a): a is Analysis => a !== null), selected, shown);
+  const run = finish(
+    project,
+    slots.filter((a): a is Analysis => a !== null),
+    selected,
+    shown,
+  );
   if (cache) {
     const present = new Map<Kind, Set<string>>(kinds.map((k) => [k, new Set<string>()]));
     for (const ref of p.needed) present.get(ref.kind)?.add(ref.path);

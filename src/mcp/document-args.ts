@@ -31,7 +31,10 @@ const SAFE_PATH = /^(?!\/)(?!.*(?:^|\/)\.{1,2}(?:\/|$))(?!.*\/\/)[^\\\u0000-\u00
 
 /** A document's path as check_content and the repair prompt take it; checked before any file access. */
 export function checkDocumentPath(path: string): string {
-  if (!SAFE_PATH.test(path)) throw new ToolError(`Invalid path '${path}': expected a path relative to the root with / separators, e.g. processes/deploy.md (no '..', no absolute path).`);
+  if (!SAFE_PATH.test(path))
+    throw new ToolError(
+      `Invalid path '${path}': expected a path relative to the root with / separators, e.g. processes/deploy.md (no '..', no absolute path).`,
+    );
   return path;
 }
 
@@ -39,6 +42,9 @@ export function checkDocumentPath(path: string): string {
 export function documentAt(path: string, project: Project): FileRef {
   checkDocumentPath(path);
   const place = project.layout.classify(path);
-  if (place === null) throw new ToolError(`'${path}' is not a document of any kind of this repository (or the configuration ignores it): ${project.kinds.map((k) => k.name).join(', ')}.`);
+  if (place === null)
+    throw new ToolError(
+      `'${path}' is not a document of any kind of this repository (or the configuration ignores it): ${project.kinds.map((k) => k.name).join(', ')}.`,
+    );
   return refAt(project.root, path, place.kind, project.layout);
 }

@@ -18,7 +18,11 @@ export function refuseBeforeInitialize(transport: Transport): void {
       if (message.method === 'initialize') initialized = true;
       else if (!BEFORE_INITIALIZE.has(message.method)) {
         if ('id' in message) {
-          const reply = { jsonrpc: '2.0', id: message.id, error: { code: ErrorCode.InvalidRequest, message: `Invalid request: ${message.method} before initialize; send initialize first` } };
+          const reply = {
+            jsonrpc: '2.0',
+            id: message.id,
+            error: { code: ErrorCode.InvalidRequest, message: `Invalid request: ${message.method} before initialize; send initialize first` },
+          };
           void transport.send(reply as JSONRPCMessage);
         }
         return;

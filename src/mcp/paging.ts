@@ -55,7 +55,10 @@ export function pageRequest(args: { max_results?: number; offset?: number; glob?
 }
 
 /** One page of the rows, with the counts every list answer carries. */
-export function page<R extends { error: string | null }>(rows: readonly R[], req: PageRequest): { results: R[]; total: number; offset: number; max_results: number; truncated: boolean; error_count: number } {
+export function page<R extends { error: string | null }>(
+  rows: readonly R[],
+  req: PageRequest,
+): { results: R[]; total: number; offset: number; max_results: number; truncated: boolean; error_count: number } {
   return {
     results: rows.slice(req.offset, req.offset + req.pageSize),
     total: rows.length,
@@ -110,7 +113,11 @@ export interface Window {
  * diagnostics (up to 100), so 1,000 of them could make an answer of megabytes, and no answer may flood an
  * agent's context. `truncated` then says that rows remain after the window (`offset` + rows shown < total).
  */
-export function windowOf<V, F>(valid: readonly V[], failures: readonly F[], args: { max_results?: number; offset?: number }): { valid: V[]; failures: F[]; window: Window | null } {
+export function windowOf<V, F>(
+  valid: readonly V[],
+  failures: readonly F[],
+  args: { max_results?: number; offset?: number },
+): { valid: V[]; failures: F[]; window: Window | null } {
   const req = pageRequest(args, FULL_PAGE);
   const total = valid.length + failures.length;
   let end = req.offset;
@@ -150,12 +157,20 @@ export interface ListingView<V> {
  * rows sorted by name and windowed (`windowOf`), the failures after them, and the window when it applies;
  * structured, the rows under `key`, the failures, and the window with `error_count`.
  */
-export function numberedListing<V extends { name: string }>(every: V[], all: readonly ParseFailureResult[], args: { max_results?: number; offset?: number }, key: string, view: ListingView<V>): ToolOutput {
+export function numberedListing<V extends { name: string }>(
+  every: V[],
+  all: readonly ParseFailureResult[],
+  args: { max_results?: number; offset?: number },
+  key: string,
+  view: ListingView<V>,
+): ToolOutput {
   every.sort((a, b) => byCodePoint(a.name, b.name));
   const { valid, failures, window } = windowOf(every, all, args);
   const first = window?.offset ?? 0;
   const text =
-    (every.length === 0 ? view.empty : `${view.heading}:\n\n${valid.map((v, i) => `${first + i + 1}. ${view.line(v)}\n`).join('')}\nTotal: ${every.length} ${view.what}`) +
+    (every.length === 0
+      ? view.empty
+      : `${view.heading}:\n\n${valid.map((v, i) => `${first + i + 1}. ${view.line(v)}\n`).join('')}\nTotal: ${every.length} ${view.what}`) +
     failuresText(failures, all.length) +
     (window ? windowText(window, valid.length + failures.length, view.what) : '');
   return { text, structured: { [key]: valid, failures, ...(window ? { ...window, error_count: all.length } : {}) } };

@@ -15,7 +15,15 @@ export interface RequestSchema {
   safeParse(data: unknown): { success: boolean; error?: { issues: readonly Issue[] } };
 }
 
-const EXPECTED: Readonly<Record<string, string>> = { object: 'an object', record: 'an object', array: 'an array', string: 'a string', number: 'a number', int: 'an integer', boolean: 'a boolean' };
+const EXPECTED: Readonly<Record<string, string>> = {
+  object: 'an object',
+  record: 'an object',
+  array: 'an array',
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+  boolean: 'a boolean',
+};
 
 function kindOf(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
@@ -46,7 +54,11 @@ export function answerInvalidParams(transport: Transport, schemas: readonly Requ
       const check = byMethod.get(message.method)?.safeParse(message);
       if (check && !check.success) {
         const problems = [...new Set((check.error?.issues ?? []).map((issue) => describe(message, issue)))];
-        const reply = { jsonrpc: '2.0', id: message.id, error: { code: ErrorCode.InvalidParams, message: `Invalid params for ${message.method}: ${problems.slice(0, 3).join('; ')}` } };
+        const reply = {
+          jsonrpc: '2.0',
+          id: message.id,
+          error: { code: ErrorCode.InvalidParams, message: `Invalid params for ${message.method}: ${problems.slice(0, 3).join('; ')}` },
+        };
         void transport.send(reply as JSONRPCMessage);
         return;
       }

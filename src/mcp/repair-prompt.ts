@@ -16,7 +16,8 @@ import { RULE_URI_PREFIX } from './rule-resources.js';
 export const REPAIR_PROMPT = {
   name: 'repair',
   title: 'Repair a document',
-  description: 'Repair one document of the repository: its text, its diagnostics and the rules they cite, and how to check a repair with check_content before writing it.',
+  description:
+    'Repair one document of the repository: its text, its diagnostics and the rules they cite, and how to check a repair with check_content before writing it.',
   arguments: [{ name: 'path', description: 'Root-relative path of the document, e.g. processes/deploy.md', required: true }],
 };
 
@@ -50,11 +51,15 @@ export function repairPrompt(project: Project, path: string, memo: Memo | null =
   return [
     `Repair the ${ref.kind} document \`${path}\` of this docgate repository.`,
     '',
-    result === null ? 'docgate lint finds nothing wrong with it.' : `docgate lint reports (\`line:column message [rule]\`, positions in the file as it is on disk):`,
+    result === null
+      ? 'docgate lint finds nothing wrong with it.'
+      : `docgate lint reports (\`line:column message [rule]\`, positions in the file as it is on disk):`,
     ...(result === null ? [] : ['', result.error]),
     ...(rules.length > 0 ? ['', 'The rules they cite:', ...rules] : []),
     '',
-    text === null ? 'Its text cannot be shown (it is not UTF-8 text, or cannot be read).' : `The document as it is on disk${text !== onDisk ? ' (its hidden characters written as visible escapes such as `\\u{202E}`)' : ''}:\n\n${f}\n${text}${text.endsWith('\n') ? '' : '\n'}${f}`,
+    text === null
+      ? 'Its text cannot be shown (it is not UTF-8 text, or cannot be read).'
+      : `The document as it is on disk${text !== onDisk ? ' (its hidden characters written as visible escapes such as `\\u{202E}`)' : ''}:\n\n${f}\n${text}${text.endsWith('\n') ? '' : '\n'}${f}`,
     '',
     `Write the whole corrected text, keeping its meaning and changing only what the diagnostics ask. Check it with the tool check_content {"path": "${path}", "content": <the text>} until it answers {"valid": true}; when it answers fixed_content, that text already holds the mechanical fixes. The docgate server never writes files: write the file yourself once it is valid.`,
   ].join('\n');

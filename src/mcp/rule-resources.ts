@@ -29,7 +29,16 @@ export function listRuleResources(project: Project): RuleResource[] {
 export function ruleJson(e: RuleEntry): string {
   const r = e.rule;
   return `${JSON.stringify(
-    { id: r.id, description: r.description, kinds: e.kinds, severity: r.severity, fixable: r.fixable, crossFile: e.crossFile, fileLevel: r.fileLevel, examples: r.examples },
+    {
+      id: r.id,
+      description: r.description,
+      kinds: e.kinds,
+      severity: r.severity,
+      fixable: r.fixable,
+      crossFile: e.crossFile,
+      fileLevel: r.fileLevel,
+      examples: r.examples,
+    },
     null,
     2,
   )}\n`;

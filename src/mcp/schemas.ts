@@ -9,7 +9,11 @@ import { BUILTIN_KINDS } from '../kinds/index.js';
  * An object of exactly these properties, as every tool output is: `required` names all of them unless
  * given (in their order), and no other property is allowed.
  */
-export function closedObject<P extends Record<string, object>>(properties: P, required: readonly (keyof P & string)[] = Object.keys(properties), description?: string) {
+export function closedObject<P extends Record<string, object>>(
+  properties: P,
+  required: readonly (keyof P & string)[] = Object.keys(properties),
+  description?: string,
+) {
   return { type: 'object', ...(description === undefined ? {} : { description }), properties, required, additionalProperties: false } as const;
 }
 
@@ -23,7 +27,13 @@ const diagnostic = closedObject(
     endColumn: { type: 'integer', minimum: 1 },
     severity: { type: 'string', const: 'warning' },
     fix: closedObject(
-      { line: { type: 'integer', minimum: 1 }, column: { type: 'integer', minimum: 1 }, endLine: { type: 'integer', minimum: 1 }, endColumn: { type: 'integer', minimum: 1 }, text: { type: 'string' } },
+      {
+        line: { type: 'integer', minimum: 1 },
+        column: { type: 'integer', minimum: 1 },
+        endLine: { type: 'integer', minimum: 1 },
+        endColumn: { type: 'integer', minimum: 1 },
+        text: { type: 'string' },
+      },
       undefined,
       'SPEC §11: replace [line:column, endLine:endColumn) of the file with text; the meaning stays.',
     ),
@@ -47,7 +57,13 @@ export function failureSchema(kinds: readonly string[]) {
 /** The ParseFailureResult a get tool answers (SPEC §11): with `content`, the file's text, to repair it. */
 export function failureAnswerSchema(kinds: readonly string[]) {
   return closedObject(
-    { ...failureProperties(kinds), content: { type: 'string', description: "The file's text as it is on disk, hidden characters written as visible escapes such as \\u{202E} (absent when it is not UTF-8 text)." } },
+    {
+      ...failureProperties(kinds),
+      content: {
+        type: 'string',
+        description: "The file's text as it is on disk, hidden characters written as visible escapes such as \\u{202E} (absent when it is not UTF-8 text).",
+      },
+    },
     ['id', 'path', 'kind', 'error', 'diagnostics'],
     'A document that fails to parse: where, every diagnostic (`error` is their canonical text), and the text to repair.',
   );

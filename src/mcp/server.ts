@@ -77,7 +77,7 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
     {
       capabilities: { tools: {}, resources: {}, prompts: {} },
       instructions:
-        'docgate serves the documentation content of one repository: POWER templates, framework docs, processes and System Requirements Specifications. A document that fails to parse is answered with its ParseFailureResult (a normal result, with the file\'s text as content in get tools), never with a tool error; use validate to lint the repository, check_content to check text before writing it, the prompt repair to fix a document, and the resources docgate://rules/<id> for what each rule wants.',
+        "docgate serves the documentation content of one repository: POWER templates, framework docs, processes and System Requirements Specifications. A document that fails to parse is answered with its ParseFailureResult (a normal result, with the file's text as content in get tools), never with a tool error; use validate to lint the repository, check_content to check text before writing it, the prompt repair to fix a document, and the resources docgate://rules/<id> for what each rule wants.",
     },
   );
 
@@ -141,7 +141,11 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
       throw new McpError(ErrorCode.InternalError, `cannot read ${uri}: ${(e as Error).message}`);
     }
     if (text === null) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown resource ${uri}: expected docgate://schemas/<file>.json or docgate://rules/<rule id>, see resources/list`, { uri });
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown resource ${uri}: expected docgate://schemas/<file>.json or docgate://rules/<rule id>, see resources/list`,
+        { uri },
+      );
     }
     return { contents: [{ uri, mimeType: 'application/json', text }] };
   });
@@ -152,7 +156,8 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
     const { name, arguments: args } = request.params;
     if (name !== REPAIR_PROMPT.name) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt '${name}': expected repair, see prompts/list`);
     const path = args?.['path'];
-    if (typeof path !== 'string' || path === '') throw new McpError(ErrorCode.InvalidParams, 'The prompt repair needs the argument path (root-relative, e.g. processes/deploy.md)');
+    if (typeof path !== 'string' || path === '')
+      throw new McpError(ErrorCode.InvalidParams, 'The prompt repair needs the argument path (root-relative, e.g. processes/deploy.md)');
     // Made on the repository thread, where the documents are known already (its lint reuses them).
     const answer = await workers.repairPrompt(path);
     if ('error' in answer) throw new McpError(answer.invalid ? ErrorCode.InvalidParams : ErrorCode.InternalError, answer.error);
@@ -164,7 +169,16 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
 }
 
 /** Every request the server answers, with the schema its params must pass (else -32602, params.ts). */
-const REQUESTS = [InitializeRequestSchema, PingRequestSchema, ListToolsRequestSchema, CallToolRequestSchema, ListResourcesRequestSchema, ReadResourceRequestSchema, ListPromptsRequestSchema, GetPromptRequestSchema];
+const REQUESTS = [
+  InitializeRequestSchema,
+  PingRequestSchema,
+  ListToolsRequestSchema,
+  CallToolRequestSchema,
+  ListResourcesRequestSchema,
+  ReadResourceRequestSchema,
+  ListPromptsRequestSchema,
+  GetPromptRequestSchema,
+];
 
 /**
  * `docgate mcp [--root DIR] [--config FILE] [--suppressions-location FILE]`: serves until stdin closes,

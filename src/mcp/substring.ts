@@ -45,7 +45,11 @@ export function foldCase(text: string): string {
   let lower = text.toLowerCase();
   // İ is the one letter whose lower case is longer (`i` and a combining dot); the RegExp matched it
   // only by itself, so it stays.
-  if (lower.length !== text.length) lower = text.split(DOTTED_CAPITAL_I).map((part) => part.toLowerCase()).join(DOTTED_CAPITAL_I);
+  if (lower.length !== text.length)
+    lower = text
+      .split(DOTTED_CAPITAL_I)
+      .map((part) => part.toLowerCase())
+      .join(DOTTED_CAPITAL_I);
   FOLD_AGAIN_CHARS.lastIndex = 0;
   return FOLD_AGAIN_CHARS.test(lower) ? lower.replace(FOLD_AGAIN_CHARS, (c) => FOLD_AGAIN[c]!) : lower;
 }
@@ -69,7 +73,8 @@ export interface Occurrences {
  */
 export function occurrences(text: string, needle: string, limit: number): Occurrences {
   const m = needle.length;
-  const splitsPair = (at: number) => (at > 0 && isLow(text.charCodeAt(at)) && isHigh(text.charCodeAt(at - 1))) || (isHigh(text.charCodeAt(at + m - 1)) && isLow(text.charCodeAt(at + m)));
+  const splitsPair = (at: number) =>
+    (at > 0 && isLow(text.charCodeAt(at)) && isHigh(text.charCodeAt(at - 1))) || (isHigh(text.charCodeAt(at + m - 1)) && isLow(text.charCodeAt(at + m)));
   const out: Occurrences = { first: -1, count: 0 };
   const found = (at: number): boolean => {
     if (out.first === -1) out.first = at;

@@ -27,7 +27,12 @@ function loaded(kind: string, s: Split): void {
     // a full non-blocking stderr: the debug line is dropped
   }
 }
-const repo = new Repository(root, { watch: lane === 'repository', workers: lane === 'repository', project, ...(process.env.DOCGATE_MCP_DEBUG === '1' ? { onLoaded: loaded } : {}) });
+const repo = new Repository(root, {
+  watch: lane === 'repository',
+  workers: lane === 'repository',
+  project,
+  ...(process.env.DOCGATE_MCP_DEBUG === '1' ? { onLoaded: loaded } : {}),
+});
 const ctx: ToolContext = { root, repo, project: () => repo.project() };
 const runner = new ToolRunner(new Map(TOOLS.map((t) => [t.name, t])), ctx);
 const port = parentPort!;

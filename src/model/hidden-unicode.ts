@@ -50,7 +50,9 @@ function candidateAt(b: Uint8Array, i: number): boolean {
     case 0xe3:
       return b1 === 0x85 && b2 === 0xa4;
     case 0xef:
-      return (b1 === 0xb8 && b2 >= 0x80 && b2 <= 0x8f) || (b1 === 0xbb && b2 === 0xbf) || (b1 === 0xbe && b2 === 0xa0) || (b1 === 0xbf && b2 >= 0xb0 && b2 <= 0xbb);
+      return (
+        (b1 === 0xb8 && b2 >= 0x80 && b2 <= 0x8f) || (b1 === 0xbb && b2 === 0xbf) || (b1 === 0xbe && b2 === 0xa0) || (b1 === 0xbf && b2 >= 0xb0 && b2 <= 0xbb)
+      );
     case 0xf0: {
       const b3 = b[i + 3] ?? 0;
       return (b1 === 0x9b && b2 === 0xb2 && b3 >= 0xa0 && b3 <= 0xa3) || (b1 === 0x9d && b2 === 0x85 && b3 >= 0xb3 && b3 <= 0xba);
@@ -120,13 +122,50 @@ const MONGOLIAN = /\p{Script_Extensions=Mongolian}/u;
  * South-East Asia.
  */
 const JOINING_SCRIPTS = [
-  'Arabic', 'Syriac', 'Mandaic', 'Nko', 'Mongolian', 'Phags_Pa', 'Manichaean', 'Psalter_Pahlavi', 'Hanifi_Rohingya', 'Sogdian', 'Old_Uyghur', 'Adlam',
-  'Devanagari', 'Bengali', 'Gurmukhi', 'Gujarati', 'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala', 'Tibetan', 'Myanmar', 'Khmer',
-  'Limbu', 'Tai_Tham', 'Balinese', 'Javanese', 'Sundanese', 'Brahmi', 'Kaithi', 'Sharada', 'Grantha', 'Newa', 'Tirhuta', 'Chakma', 'Takri', 'Dogra',
+  'Arabic',
+  'Syriac',
+  'Mandaic',
+  'Nko',
+  'Mongolian',
+  'Phags_Pa',
+  'Manichaean',
+  'Psalter_Pahlavi',
+  'Hanifi_Rohingya',
+  'Sogdian',
+  'Old_Uyghur',
+  'Adlam',
+  'Devanagari',
+  'Bengali',
+  'Gurmukhi',
+  'Gujarati',
+  'Oriya',
+  'Tamil',
+  'Telugu',
+  'Kannada',
+  'Malayalam',
+  'Sinhala',
+  'Tibetan',
+  'Myanmar',
+  'Khmer',
+  'Limbu',
+  'Tai_Tham',
+  'Balinese',
+  'Javanese',
+  'Sundanese',
+  'Brahmi',
+  'Kaithi',
+  'Sharada',
+  'Grantha',
+  'Newa',
+  'Tirhuta',
+  'Chakma',
+  'Takri',
+  'Dogra',
 ].map((s) => new RegExp(`\\p{Script_Extensions=${s}}`, 'u'));
 
 /** Letters written right to left (Bidi_Class R or AL), by script: a line with one may need a direction mark. */
-const RIGHT_TO_LEFT = /[\p{Script_Extensions=Hebrew}\p{Script_Extensions=Arabic}\p{Script_Extensions=Syriac}\p{Script_Extensions=Thaana}\p{Script_Extensions=Nko}\p{Script_Extensions=Samaritan}\p{Script_Extensions=Mandaic}\p{Script_Extensions=Adlam}\p{Script_Extensions=Hanifi_Rohingya}\p{Script_Extensions=Yezidi}]/u;
+const RIGHT_TO_LEFT =
+  /[\p{Script_Extensions=Hebrew}\p{Script_Extensions=Arabic}\p{Script_Extensions=Syriac}\p{Script_Extensions=Thaana}\p{Script_Extensions=Nko}\p{Script_Extensions=Samaritan}\p{Script_Extensions=Mandaic}\p{Script_Extensions=Adlam}\p{Script_Extensions=Hanifi_Rohingya}\p{Script_Extensions=Yezidi}]/u;
 
 /** The emoji tag sequences Unicode recommends (RGI): the flags of England, Scotland and Wales. */
 const FLAG_TAGS = new Set(['gbeng', 'gbsct', 'gbwls']);
@@ -241,10 +280,10 @@ const CANDIDATES = new RegExp(`[${CANDIDATE_CLASS}]`, 'gu');
 /**
  * Serialized JSON (or XML) with every candidate character written as the format's own escape: the
  * values read back are unchanged (a path stays the real path), but the text a terminal or a log
- * viewer shows carries none of them raw. `escape` gets the code point.
+ * viewer shows carries none of them raw. `escapeOne` gets the code point.
  */
-export function escapeCandidates(serialized: string, escape: (cp: number) => string): string {
-  return mayHide(serialized) ? serialized.replace(CANDIDATES, (c) => escape(c.codePointAt(0)!)) : serialized;
+export function escapeCandidates(serialized: string, escapeOne: (cp: number) => string): string {
+  return mayHide(serialized) ? serialized.replace(CANDIDATES, (c) => escapeOne(c.codePointAt(0)!)) : serialized;
 }
 
 /** A code point as JSON writes it inside a string: `\u202e`, a surrogate pair for the tags. */

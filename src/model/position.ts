@@ -33,7 +33,7 @@ export function diag(pos: Pos, rule: string, message: string): Diagnostic {
  * Messages must stay on one line because `error` joins them with `\n`.
  */
 export function quote(value: unknown): string {
-  let s = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  let s = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   s = s.replace(/\r/g, '\\r').replace(/\n/g, '\\n').replace(/\t/g, '\\t');
   if (s.length > 60) s = `${s.slice(0, 57)}...`;
   return `\`${s}\``;

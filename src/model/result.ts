@@ -6,7 +6,9 @@ import type { Diagnostic, ParseFailureResult } from './types.js';
 export const MAX_DIAGNOSTICS = 100;
 
 function compare(a: Diagnostic, b: Diagnostic): number {
-  return a.line - b.line || a.column - b.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
+  return (
+    a.line - b.line || a.column - b.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)
+  );
 }
 
 /** C0 controls but the line feed (replaced by a space before), DEL and C1 controls. */

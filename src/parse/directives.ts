@@ -69,7 +69,14 @@ export function findDirectives(text: string, syntax: DirectiveSyntax): Directive
   if (syntax === 'template') {
     all.forEach((l, i) => {
       const m = TEMPLATE_NEXT.exec(l);
-      if (m) out.push({ at: { line: i + 1, column: l.indexOf('#') + 1 }, text: words('disable-next-line', ruleList(m[1]!)), rules: ruleList(m[1]!), from: i + 2, to: i + 2 });
+      if (m)
+        out.push({
+          at: { line: i + 1, column: l.indexOf('#') + 1 },
+          text: words('disable-next-line', ruleList(m[1]!)),
+          rules: ruleList(m[1]!),
+          from: i + 2,
+          to: i + 2,
+        });
     });
     return out;
   }
@@ -79,11 +86,24 @@ export function findDirectives(text: string, syntax: DirectiveSyntax): Directive
     const l = all[i]!;
     const next = YAML_NEXT.exec(l);
     if (next) {
-      out.push({ at: { line: i + 1, column: l.indexOf('#') + 1 }, text: words('disable-next-line', ruleList(next[1]!)), rules: ruleList(next[1]!), from: i + 2, to: i + 2 });
+      out.push({
+        at: { line: i + 1, column: l.indexOf('#') + 1 },
+        text: words('disable-next-line', ruleList(next[1]!)),
+        rules: ruleList(next[1]!),
+        from: i + 2,
+        to: i + 2,
+      });
       continue;
     }
     const same = YAML_LINE.exec(l);
-    if (same) out.push({ at: { line: i + 1, column: same.index + 2 }, text: words('disable-line', ruleList(same[1]!)), rules: ruleList(same[1]!), from: i + 1, to: i + 1 });
+    if (same)
+      out.push({
+        at: { line: i + 1, column: same.index + 2 },
+        text: words('disable-line', ruleList(same[1]!)),
+        rules: ruleList(same[1]!),
+        from: i + 1,
+        to: i + 1,
+      });
   }
   // The markdown body: HTML comments, outside fenced code.
   const open: { at: Pos; rules: string[] | null; from: number }[] = [];
@@ -124,7 +144,10 @@ function sameRules(a: string[] | null, b: string[] | null): boolean {
 export class Suppressions {
   readonly used: boolean[];
 
-  constructor(readonly directives: readonly Directive[], used?: readonly boolean[]) {
+  constructor(
+    readonly directives: readonly Directive[],
+    used?: readonly boolean[],
+  ) {
     this.used = used ? [...used] : directives.map(() => false);
   }
 

@@ -28,7 +28,10 @@ const KEY_LINE = /^([A-Za-z_][A-Za-z0-9_-]*):(?=[ \t]|$)[ \t]*(.*)$/;
 const COMMENT_LINE = /^[ \t]*#/;
 
 export function fieldValue(f: Field): string {
-  return f.lines.map((l) => l.text.trimEnd()).join('\n').trim();
+  return f.lines
+    .map((l) => l.text.trimEnd())
+    .join('\n')
+    .trim();
 }
 
 /** Splits the line format into fields; comments are skipped, continuation lines join the field above. */

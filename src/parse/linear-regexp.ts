@@ -51,7 +51,11 @@ function classBody(ranges: readonly [number, number][]): string {
 const SPACE_BODY = classBody(SPACE);
 const NON_SPACE_BODY = classBody(complement(SPACE));
 /** ECMAScript's `.` without the `s` flag: anything but a line terminator. */
-const DOT = `[^${classBody([[0x0a, 0x0a], [0x0d, 0x0d], [0x2028, 0x2029]])}]`;
+const DOT = `[^${classBody([
+  [0x0a, 0x0a],
+  [0x0d, 0x0d],
+  [0x2028, 0x2029],
+])}]`;
 const NOTHING = `[^\\x{0}-\\x{10ffff}]`;
 const ANYTHING = `[\\x{0}-\\x{10ffff}]`;
 
@@ -70,7 +74,8 @@ export function toRe2Syntax(pattern: string): string {
       i++;
       if (n === 's') out += inClass ? SPACE_BODY : `[${SPACE_BODY}]`;
       else if (n === 'S') out += inClass ? NON_SPACE_BODY : `[${NON_SPACE_BODY}]`;
-      else if (n === 'b' && inClass) out += '\\x{8}'; // backspace in a class
+      else if (n === 'b' && inClass)
+        out += '\\x{8}'; // backspace in a class
       // Any other escape is kept as it is: what follows its first character (hex digits, a property
       // name in braces, a control letter) holds no `\`, `[`, `]` or `.` to translate.
       else out += c + n;
@@ -114,10 +119,13 @@ export function linearPattern(pattern: string): { test(s: string): boolean; toSt
 }
 
 /** ajv's `code.regExp`. Standalone code is never generated with it (docgate's own schemas are precompiled with RegExp). */
-export const linearRegExp: RegExpEngine = Object.assign((pattern: string) => {
-  try {
-    return linearPattern(pattern);
-  } catch (e) {
-    throw new Error(`pattern \`${pattern}\` cannot be used: ${(e as Error).message}`);
-  }
-}, { code: 'linearRegExp' });
+export const linearRegExp: RegExpEngine = Object.assign(
+  (pattern: string) => {
+    try {
+      return linearPattern(pattern);
+    } catch (e) {
+      throw new Error(`pattern \`${pattern}\` cannot be used: ${(e as Error).message}`);
+    }
+  },
+  { code: 'linearRegExp' },
+);

@@ -97,7 +97,8 @@ function inPlace(node: SchemaNode, pointer: string, sure: boolean): { node: Sche
       if (isNode(s) || typeof s === 'boolean') out.push({ node: s, pointer: `${pointer}/${k}` });
     }
     const deps = node['dependentSchemas'];
-    if (isNode(deps)) for (const [k, s] of Object.entries(deps)) if (isNode(s) || typeof s === 'boolean') out.push({ node: s, pointer: `${pointer}/dependentSchemas/${k}` });
+    if (isNode(deps))
+      for (const [k, s] of Object.entries(deps)) if (isNode(s) || typeof s === 'boolean') out.push({ node: s, pointer: `${pointer}/dependentSchemas/${k}` });
   }
   return out;
 }

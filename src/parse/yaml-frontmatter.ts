@@ -150,7 +150,13 @@ export function parseYamlFrontmatter(yamlText: string, firstLine: number, fast =
       issues.push({ type: 'not-mapping', at: toPos(root.range?.[0] ?? 0), what });
       return { data: undefined, issues, locator };
     }
-    for (const node of walked.plainTimestamps) issues.push({ type: 'unquoted-timestamp', at: toPos(node.range?.[0] ?? 0), end: toPos(node.range?.[1] ?? node.range?.[0] ?? 0), value: String(node.value) });
+    for (const node of walked.plainTimestamps)
+      issues.push({
+        type: 'unquoted-timestamp',
+        at: toPos(node.range?.[0] ?? 0),
+        end: toPos(node.range?.[1] ?? node.range?.[0] ?? 0),
+        value: String(node.value),
+      });
     let data: unknown;
     try {
       data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });

@@ -75,7 +75,10 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 /** The counts a file's text holds; a ConfigError (exit 2) naming the file when it is not what --suppress-all writes. */
 function parseCounts(text: string, shown: string): Counts {
-  if (entriesAtMost(text) > MAX_ENTRIES) throw new ConfigError(`${shown}: Unexpected baseline of more than ${MAX_ENTRIES.toLocaleString('en-US')} entries, expected at most ${MAX_ENTRIES.toLocaleString('en-US')} (remove the file, then record a new one with docgate lint --suppress-all)`);
+  if (entriesAtMost(text) > MAX_ENTRIES)
+    throw new ConfigError(
+      `${shown}: Unexpected baseline of more than ${MAX_ENTRIES.toLocaleString('en-US')} entries, expected at most ${MAX_ENTRIES.toLocaleString('en-US')} (remove the file, then record a new one with docgate lint --suppress-all)`,
+    );
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -83,12 +86,15 @@ function parseCounts(text: string, shown: string): Counts {
     const message = (e as Error).message;
     const at = /at position (\d+)/.exec(message);
     const pos = new LineIndex(text).pos(at ? Number(at[1]) : 0);
-    throw new ConfigError(`${shown}:${pos.line}:${pos.column} Unexpected text that is not JSON (${message.replace(/ in JSON at position \d+.*$/, '')}), expected the JSON that docgate lint --suppress-all writes`);
+    throw new ConfigError(
+      `${shown}:${pos.line}:${pos.column} Unexpected text that is not JSON (${message.replace(/ in JSON at position \d+.*$/, '')}), expected the JSON that docgate lint --suppress-all writes`,
+    );
   }
   const wrong = (what: string, expected: string): never => {
     throw new ConfigError(`${shown}: Unexpected ${what}, expected ${expected} (the JSON that docgate lint --suppress-all writes)`);
   };
-  if (!isObject(data)) wrong(`${JSON.stringify(data) === undefined ? 'value' : Array.isArray(data) ? 'list' : typeof data} at the top`, 'an object of documents');
+  if (!isObject(data))
+    wrong(`${JSON.stringify(data) === undefined ? 'value' : Array.isArray(data) ? 'list' : typeof data} at the top`, 'an object of documents');
   const counts: Counts = dict();
   for (const [path, rules] of Object.entries(data as Record<string, unknown>)) {
     if (!isObject(rules)) wrong(`value of \`${path}\``, 'an object of rule ids');
@@ -154,7 +160,10 @@ export function suppressIn(counts: Counts, r: ParseFailureResult): { result: Par
 }
 
 /** The results of a run under a baseline (in the same order), and the errors found before it. */
-export function applySuppressions(suppressions: Pick<Suppressions, 'counts'>, results: readonly ParseFailureResult[]): { results: ParseFailureResult[]; found: Counts } {
+export function applySuppressions(
+  suppressions: Pick<Suppressions, 'counts'>,
+  results: readonly ParseFailureResult[],
+): { results: ParseFailureResult[]; found: Counts } {
   const found = errorCounts(results);
   const kept: ParseFailureResult[] = [];
   for (const r of results) {

@@ -23,7 +23,11 @@ export function kindRulePattern(suffixes: readonly string[]): string {
  * `builtinKinds`: the registry's kinds, and whether each has a file-name rule (then `fileName` may replace
  * it); `ruleIds`: every rule id of the registry; `kindRuleSuffixes`: the ids a configured kind brings.
  */
-export function configSchema(builtinKinds: readonly { name: string; fileName: boolean }[], ruleIds: readonly string[], kindRuleSuffixes: readonly string[]): Record<string, unknown> {
+export function configSchema(
+  builtinKinds: readonly { name: string; fileName: boolean }[],
+  ruleIds: readonly string[],
+  kindRuleSuffixes: readonly string[],
+): Record<string, unknown> {
   const globs = (description: string) => ({ type: 'array', items: { type: 'string', minLength: 1 }, description });
   const severity = { enum: ['off', 'warn', 'error'], description: 'off, warn or error' };
   const rules = {
@@ -36,14 +40,16 @@ export function configSchema(builtinKinds: readonly { name: string; fileName: bo
   const builtin = (kind: { name: string; fileName: boolean }) => ({
     type: 'object',
     description: `where ${kind.name} documents live`,
-    properties: kind.fileName ? { include, fileName: { type: 'string', minLength: 1, description: 'a regular expression for the file name without its extension' } } : { include },
+    properties: kind.fileName
+      ? { include, fileName: { type: 'string', minLength: 1, description: 'a regular expression for the file name without its extension' } }
+      : { include },
     additionalProperties: false,
   });
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: CONFIG_SCHEMA_ID,
     title: 'docgate configuration',
-    $comment: 'Generated from docgate\'s rule registry (npm run docs). Read from docgate.config.yaml or docgate.config.json at the lint root.',
+    $comment: "Generated from docgate's rule registry (npm run docs). Read from docgate.config.yaml or docgate.config.json at the lint root.",
     type: 'object',
     properties: {
       ignores: globs('root-relative globs of files that are never linted and never served'),
@@ -65,7 +71,7 @@ export function configSchema(builtinKinds: readonly { name: string; fileName: bo
           additionalProperties: false,
         },
       },
-      schemas: { type: 'string', minLength: 1, description: 'the root\'s rule-file folder, relative to the root (default `schemas`)' },
+      schemas: { type: 'string', minLength: 1, description: "the root's rule-file folder, relative to the root (default `schemas`)" },
       rules,
       overrides: {
         type: 'array',

@@ -5,6 +5,7 @@
  * (exit 2) of lines `<file>:<line>:<column> <message>`. No file: no configuration, today's behaviour.
  */
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { FILE_START, quote } from '../model/position.js';
@@ -53,7 +54,16 @@ const SCHEMA_FILE = 'docgate.config.schema.json';
 
 /** No configuration: today's behaviour exactly. */
 export function emptyConfig(): Config {
-  return { file: null, text: '', ignores: [], kinds: {}, schemas: 'schemas', rules: {}, overrides: [], locator: { value: () => FILE_START, key: () => FILE_START } };
+  return {
+    file: null,
+    text: '',
+    ignores: [],
+    kinds: {},
+    schemas: 'schemas',
+    rules: {},
+    overrides: [],
+    locator: { value: () => FILE_START, key: () => FILE_START },
+  };
 }
 
 /** One positioned configuration problem: `<file>:<line>:<column> <message>`. */
@@ -77,14 +87,15 @@ function findConfig(root: string, explicit: string | undefined, cwd: string): st
     return abs;
   }
   const code = CODE_CONFIGS.filter((n) => existsSync(join(root, n)));
-  if (code.length > 0) throw new ConfigError(`${code[0]}: a configuration is data (YAML or JSON), never code; docgate does not run it (use docgate.config.yaml)`);
+  if (code.length > 0)
+    throw new ConfigError(`${code[0]}: a configuration is data (YAML or JSON), never code; docgate does not run it (use docgate.config.yaml)`);
   const found = CONFIG_FILES.filter((n) => existsSync(join(root, n)));
   if (found.length > 1) throw new ConfigError(`both ${found.join(' and ')} exist at the root; keep one`);
   return found.length === 1 ? join(root, found[0]!) : null;
 }
 
 function readConfigText(abs: string, name: string): string {
-  let st;
+  let st: Stats;
   try {
     st = lstatSync(abs);
   } catch (e) {
@@ -94,20 +105,29 @@ function readConfigText(abs: string, name: string): string {
   if (st.size > MAX_CONFIG_BYTES) throw new ConfigError(`${name}: larger than ${MAX_CONFIG_BYTES} bytes`);
   const bytes = readFileSync(abs);
   const text = bytes.toString('utf8');
-  if (Buffer.compare(Buffer.from(text, 'utf8'), bytes) !== 0) throw new ConfigError(`${name}:1:1 Unexpected bytes that are not UTF-8, expected a UTF-8 text file`);
+  if (Buffer.compare(Buffer.from(text, 'utf8'), bytes) !== 0)
+    throw new ConfigError(`${name}:1:1 Unexpected bytes that are not UTF-8, expected a UTF-8 text file`);
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 function yamlMessage(i: YamlIssue): string | null {
   switch (i.type) {
-    case 'syntax': return `Unexpected YAML syntax: ${i.detail}`;
-    case 'duplicate-key': return 'Unexpected duplicate key, expected each key once';
-    case 'too-long': return `Unexpected configuration of ${i.length} characters, expected at most ${i.max}`;
-    case 'too-deep': return `Unexpected YAML nested deeper than ${i.max} levels, expected a configuration nested at most ${i.max} levels deep`;
-    case 'alias-bomb': return `Unexpected alias expansion beyond ${i.max} nodes, expected a configuration without an alias bomb`;
-    case 'not-mapping': return 'Unexpected configuration that is not a mapping, expected a mapping of keys to values';
-    case 'unreadable': return `Unexpected YAML that cannot be ${i.stage === 'parse' ? 'parsed' : 'read'}: ${i.detail}`;
-    case 'unquoted-timestamp': return null; // a string to us; no configuration value is a timestamp
+    case 'syntax':
+      return `Unexpected YAML syntax: ${i.detail}`;
+    case 'duplicate-key':
+      return 'Unexpected duplicate key, expected each key once';
+    case 'too-long':
+      return `Unexpected configuration of ${i.length} characters, expected at most ${i.max}`;
+    case 'too-deep':
+      return `Unexpected YAML nested deeper than ${i.max} levels, expected a configuration nested at most ${i.max} levels deep`;
+    case 'alias-bomb':
+      return `Unexpected alias expansion beyond ${i.max} nodes, expected a configuration without an alias bomb`;
+    case 'not-mapping':
+      return 'Unexpected configuration that is not a mapping, expected a mapping of keys to values';
+    case 'unreadable':
+      return `Unexpected YAML that cannot be ${i.stage === 'parse' ? 'parsed' : 'read'}: ${i.detail}`;
+    case 'unquoted-timestamp':
+      return null; // a string to us; no configuration value is a timestamp
   }
 }
 
@@ -117,9 +137,13 @@ function propertyNameProblems(errors: readonly ErrorObject[], locator: Locator):
   for (const e of errors) {
     if (e.keyword !== 'propertyNames') continue;
     const name = (e.params as { propertyName: string }).propertyName;
-    const path = e.instancePath.slice(1).split('/').filter((s) => s !== '');
+    const path = e.instancePath
+      .slice(1)
+      .split('/')
+      .filter((s) => s !== '');
     const at = locator.key([...path, name]);
-    if (path[path.length - 1] === 'kinds') out.push({ at, message: `Unexpected kind name ${quote(name)}, expected lowercase words joined by \`-\` (${KIND_NAME})` });
+    if (path[path.length - 1] === 'kinds')
+      out.push({ at, message: `Unexpected kind name ${quote(name)}, expected lowercase words joined by \`-\` (${KIND_NAME})` });
     else out.push({ at, message: `Unexpected rule id ${quote(name)}, expected a rule id of docgate (see docs/rules.md) or of a configured kind` });
   }
   return out;
@@ -151,7 +175,13 @@ export function loadConfig(root: string, options: { config?: string; cwd?: strin
       if (builtin.includes(kind) || (typeof value === 'object' && value !== null && 'frontmatter' in value)) continue;
       unknownKinds.add(kind);
       const known = builtin.map((k) => `\`${k}\``).join(', ');
-      problems.push(configProblem(name, yaml.locator.key(['kinds', kind]), `Unexpected kind ${quote(kind)}, expected one of: ${known}, or a kind of your own with \`include\` and \`frontmatter\``));
+      problems.push(
+        configProblem(
+          name,
+          yaml.locator.key(['kinds', kind]),
+          `Unexpected kind ${quote(kind)}, expected one of: ${known}, or a kind of your own with \`include\` and \`frontmatter\``,
+        ),
+      );
     }
   }
   const schema = compileRuleFile(join(BUNDLED_SCHEMA_DIR, SCHEMA_FILE), SCHEMA_FILE);
@@ -161,7 +191,11 @@ export function loadConfig(root: string, options: { config?: string; cwd?: strin
     // Errors inside `propertyNames` carry the name they are about; they were reported just above, as
     // were the errors of an unknown kind.
     const rest = errors.filter(
-      (e) => e.keyword !== 'propertyNames' && e.propertyName === undefined && !/\/propertyNames\//.test(e.schemaPath) && ![...unknownKinds].some((k) => e.instancePath === `/kinds/${k}` || e.instancePath.startsWith(`/kinds/${k}/`)),
+      (e) =>
+        e.keyword !== 'propertyNames' &&
+        e.propertyName === undefined &&
+        !/\/propertyNames\//.test(e.schemaPath) &&
+        ![...unknownKinds].some((k) => e.instancePath === `/kinds/${k}` || e.instancePath.startsWith(`/kinds/${k}/`)),
     );
     const check = { errors: rest, data, locator: yaml.locator, schema: schema.schema, lookup: schema.lookup };
     for (const d of runRules(SCHEMA_RULES, { path: name, problem: null, decoding: null, fileName: null }, { schema: check })) {

@@ -112,13 +112,19 @@ function checkTable(table: HeadingTable, outline: CompiledOutline): void {
   const owner = new Map<string, string>();
   for (const [heading, text] of Object.entries(table.headings as Record<string, unknown>)) {
     const at = pointerOf(['headings', heading]);
-    if (typeof text !== 'string' || text.trim() === '') throw new TableProblem(`unexpected translation ${JSON.stringify(text) ?? String(text)} of ${JSON.stringify(heading)}, expected a non-empty string`, at);
+    if (typeof text !== 'string' || text.trim() === '')
+      throw new TableProblem(`unexpected translation ${JSON.stringify(text) ?? String(text)} of ${JSON.stringify(heading)}, expected a non-empty string`, at);
     const other = owner.get(text);
-    if (other !== undefined) throw new TableProblem(`unexpected translation ${JSON.stringify(text)} of both ${JSON.stringify(other)} and ${JSON.stringify(heading)}, expected a different text for each heading`, at);
+    if (other !== undefined)
+      throw new TableProblem(
+        `unexpected translation ${JSON.stringify(text)} of both ${JSON.stringify(other)} and ${JSON.stringify(heading)}, expected a different text for each heading`,
+        at,
+      );
     owner.set(text, heading);
   }
   const missing = outline.all.filter((n) => !Object.hasOwn(table.headings, n.heading)).map((n) => JSON.stringify(n.heading));
-  if (missing.length > 0) throw new TableProblem(`unexpected table without a translation of ${missing.join(', ')}, expected one for every heading of the outline`, '/headings');
+  if (missing.length > 0)
+    throw new TableProblem(`unexpected table without a translation of ${missing.join(', ')}, expected one for every heading of the outline`, '/headings');
 }
 
 /** A heading table file for an outline: its shape, its translations, and the outline compiled through it. */
@@ -131,7 +137,8 @@ function loadHeadingTable(text: string, file: string, lang: string, outline: Out
     return table;
   } catch (e) {
     if (e instanceof TableProblem && e.syntax !== undefined) throw new RuleDataError(file, problemPos(text, e), `heading table is ${e.message}`);
-    if (e instanceof TableProblem || e instanceof OutlineDataError) throw new RuleDataError(file, problemPos(text, e), `heading table is invalid: ${e.message}`);
+    if (e instanceof TableProblem || e instanceof OutlineDataError)
+      throw new RuleDataError(file, problemPos(text, e), `heading table is invalid: ${e.message}`);
     throw e;
   }
 }
@@ -142,10 +149,16 @@ function loadHeadingTable(text: string, file: string, lang: string, outline: Out
  * (SPEC §8). The compiled forms are cached for the outline engine. `trustBuild`: skip what the build
  * checked (false: the build itself).
  */
-export function checkOutline(text: string, outlineFile: string, tables: ReadonlyMap<string, { text: string; file: string }>, trustBuild = true): { outline: OutlineData; headingTables: Map<string, HeadingTable> } {
+export function checkOutline(
+  text: string,
+  outlineFile: string,
+  tables: ReadonlyMap<string, { text: string; file: string }>,
+  trustBuild = true,
+): { outline: OutlineData; headingTables: Map<string, HeadingTable> } {
   const outline = loadOutline(text, outlineFile, trustBuild);
   const headingTables = new Map<string, HeadingTable>();
-  for (const [lang, table] of tables) headingTables.set(lang, loadHeadingTable(table.text, table.file, lang, outline, trustBuild && checkedAtBuild(`${text}\0${table.text}`)));
+  for (const [lang, table] of tables)
+    headingTables.set(lang, loadHeadingTable(table.text, table.file, lang, outline, trustBuild && checkedAtBuild(`${text}\0${table.text}`)));
   return { outline, headingTables };
 }
 
@@ -160,5 +173,9 @@ export function checkOutline(text: string, outlineFile: string, tables: Readonly
 export function checkSysrsBody(body: string, bodyLineOffset: number, outline: unknown, table: HeadingTable | null, limit?: number): SysrsBodyCheck {
   const offset = Number.isInteger(bodyLineOffset) && bodyLineOffset > 0 ? bodyLineOffset : 0;
   const compiled = compileOutline(checkOutlineData(outline), table);
-  return checkOutlineBody(typeof body === 'string' ? body : '', offset, compiled, { prefix: 'sysrs', name: SYSRS_OUTLINE_NAME, ...(limit === undefined ? {} : { limit }) });
+  return checkOutlineBody(typeof body === 'string' ? body : '', offset, compiled, {
+    prefix: 'sysrs',
+    name: SYSRS_OUTLINE_NAME,
+    ...(limit === undefined ? {} : { limit }),
+  });
 }

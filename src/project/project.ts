@@ -78,7 +78,6 @@ export function projectOptions(o: ProjectOptions): ProjectOptions {
   return out;
 }
 
-
 const projects = new Map<string, Project>();
 
 function level(setting: Setting | undefined): 'off' | 'warning' | 'error' | undefined {
@@ -119,7 +118,9 @@ function kindsOf(config: Config): AnyKind[] {
   });
   const custom = Object.entries(config.kinds)
     .filter(([name]) => !BUILTIN_KINDS.some((k) => k.name === name))
-    .map(([name, c]) => customKind(name, { include: c.include ?? [], id: c.id ?? 'stem', frontmatter: c.frontmatter!, ...(c.outline ? { outline: c.outline } : {}) }));
+    .map(([name, c]) =>
+      customKind(name, { include: c.include ?? [], id: c.id ?? 'stem', frontmatter: c.frontmatter!, ...(c.outline ? { outline: c.outline } : {}) }),
+    );
   return [...builtin, ...custom];
 }
 
@@ -129,7 +130,8 @@ function checkIgnorePatterns(globs: readonly string[]): void {
     try {
       compilePathGlob(g);
     } catch (e) {
-      if (e instanceof GlobError) throw new ConfigError(`--ignore-pattern: Unexpected glob \`${g}\` (${e.message}), expected a root-relative glob such as \`processes/legacy-*.md\``);
+      if (e instanceof GlobError)
+        throw new ConfigError(`--ignore-pattern: Unexpected glob \`${g}\` (${e.message}), expected a root-relative glob such as \`processes/legacy-*.md\``);
       throw e;
     }
   }
@@ -164,13 +166,22 @@ function check(config: Config, rules: ReadonlyMap<string, RuleEntry>): void {
       try {
         linearPattern(k.fileName);
       } catch (e) {
-        problems.push(problemAt(config, ['kinds', name, 'fileName'], `Unexpected pattern \`${k.fileName}\` (${(e as Error).message.split('\n')[0]}), expected a regular expression without back-references or lookaround`));
+        problems.push(
+          problemAt(
+            config,
+            ['kinds', name, 'fileName'],
+            `Unexpected pattern \`${k.fileName}\` (${(e as Error).message.split('\n')[0]}), expected a regular expression without back-references or lookaround`,
+          ),
+        );
       }
     }
   }
   const ruleIds = (path: (string | number)[], settings: Record<string, unknown>): void => {
     for (const id of Object.keys(settings)) {
-      if (!rules.has(id)) problems.push(problemAt(config, [...path, id], `Unexpected rule id \`${id}\`, expected a rule id of docgate (see docs/rules.md) or of a configured kind`, true));
+      if (!rules.has(id))
+        problems.push(
+          problemAt(config, [...path, id], `Unexpected rule id \`${id}\`, expected a rule id of docgate (see docs/rules.md) or of a configured kind`, true),
+        );
     }
   };
   ruleIds(['rules'], config.rules);
@@ -187,7 +198,12 @@ function check(config: Config, rules: ReadonlyMap<string, RuleEntry>): void {
 /** The rule data each kind's parse and rules read, for one kind of a project. */
 function kindData(kind: AnyKind, config: Config, rules: { schema: KindData['schema']; outline: unknown; headingTables: KindData['headingTables'] }): KindData {
   const pattern = config.kinds[kind.name]?.fileName;
-  const fileName = pattern !== undefined ? { pattern: linearPattern(pattern), expected: `a name matching \`${pattern}\`` } : kind.fileName ? { pattern: new RegExp(kind.fileName.pattern), expected: kind.fileName.expected } : null;
+  const fileName =
+    pattern !== undefined
+      ? { pattern: linearPattern(pattern), expected: `a name matching \`${pattern}\`` }
+      : kind.fileName
+        ? { pattern: new RegExp(kind.fileName.pattern), expected: kind.fileName.expected }
+        : null;
   return { schema: rules.schema, outline: rules.outline, headingTables: rules.headingTables, fileName };
 }
 

@@ -96,7 +96,6 @@ export function loadRuleData(root: string, kinds: readonly { name: string; ruleF
   return data;
 }
 
-
 /** The rule files a kind reads for a root, as messages name them (root-relative, or docgate's own by full path). */
 export interface RuleFilesUsed {
   schema?: string;

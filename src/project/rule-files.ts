@@ -3,6 +3,7 @@
  * `schemas/` file by file; every read stays inside the folder's root and under MAX_RULE_BYTES.
  */
 import { lstatSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isInside, listInside, readInside, realFolder, resolved, whyUnread } from '../io/safe-fs.js';
@@ -29,7 +30,7 @@ export const MAX_RULE_BYTES = 1024 * 1024;
  */
 export function ownSchemaDir(root: string, folder = 'schemas'): string | null {
   const dir = join(root, folder);
-  let st;
+  let st: Stats | undefined;
   try {
     st = lstatSync(dir, { throwIfNoEntry: false });
   } catch {
@@ -40,7 +41,8 @@ export function ownSchemaDir(root: string, folder = 'schemas'): string | null {
   if (!st.isSymbolicLink()) return dir;
   const target = resolved(dir);
   if ('code' in target) return null;
-  if (!isInside(realFolder(root) ?? root, target.real)) throw new ConfigError(`cannot read rule folder ${dir}: it resolves outside the root (through a symbolic link)`);
+  if (!isInside(realFolder(root) ?? root, target.real))
+    throw new ConfigError(`cannot read rule folder ${dir}: it resolves outside the root (through a symbolic link)`);
   return dir;
 }
 
@@ -90,7 +92,10 @@ export function readBundledRuleFile(name: string): string {
 export function listTables(dir: string, pattern: RegExp, into: Map<string, string>): void {
   const listing = listInside(dir, ruleRoot(dir));
   if (listing.kind === 'absent' || (listing.kind === 'error' && listing.code === 'ENOTDIR')) return;
-  if (listing.kind !== 'listed') throw new ConfigError(`cannot read rule folder ${dir}: ${listing.kind === 'outside' ? 'it resolves outside the root (through a symbolic link)' : listing.code}`);
+  if (listing.kind !== 'listed')
+    throw new ConfigError(
+      `cannot read rule folder ${dir}: ${listing.kind === 'outside' ? 'it resolves outside the root (through a symbolic link)' : listing.code}`,
+    );
   for (const entry of listing.entries) {
     const m = pattern.exec(entry.name);
     if (m) into.set(m[1]!, join(dir, entry.name));

@@ -1,7 +1,7 @@
 import { ConfigError, RuleDataError } from '../model/errors.js';
-import { lstatSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
@@ -10,15 +10,10 @@ import { jsonSyntaxPos, jsonValuePos } from '../parse/json-position.js';
 import { linearPattern, linearRegExp } from '../parse/linear-regexp.js';
 import { FILE_START, LineIndex } from '../model/position.js';
 import type { Pos } from '../model/position.js';
-import { isInside, listInside, readInside, realFolder, resolved, whyUnread } from '../io/safe-fs.js';
 import { propertiesOf, refLoop } from '../parse/schema-refs.js';
 import type { Lookup, SchemaNode } from '../parse/schema-refs.js';
-import type { HeadingTable } from '../model/types.js';
 import { pointerSegments } from '../parse/outline/data.js';
 import { BUNDLED_SCHEMA_DIR, readRule } from './rule-files.js';
-import { record } from '../model/records.js';
-
-
 
 const require = createRequire(import.meta.url);
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -75,7 +70,8 @@ function checkMatchingProperties(node: unknown): void {
     }
   }
   // Values of these keywords are data, not schemas.
-  for (const [key, value] of Object.entries(o)) if (key !== 'const' && key !== 'enum' && key !== 'default' && key !== 'examples') checkMatchingProperties(value);
+  for (const [key, value] of Object.entries(o))
+    if (key !== 'const' && key !== 'enum' && key !== 'default' && key !== 'examples') checkMatchingProperties(value);
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -94,7 +90,9 @@ export function bundledSchemas(): ReadonlyMap<string, JsonSchema> {
     const found = new Map<string, JsonSchema>();
     let names: string[];
     try {
-      names = readdirSync(BUNDLED_SCHEMA_DIR).filter((n) => n.endsWith('.schema.json')).sort();
+      names = readdirSync(BUNDLED_SCHEMA_DIR)
+        .filter((n) => n.endsWith('.schema.json'))
+        .sort();
     } catch (e) {
       throw new ConfigError(`cannot read docgate's rule folder ${BUNDLED_SCHEMA_DIR}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
     }
@@ -153,7 +151,9 @@ function runtimeCompile(schema: JsonSchema): ValidateFunction {
   if (loop !== null) {
     const own = idOf(schema);
     const replaces = own !== undefined && bundledSchema(own) !== undefined;
-    throw new Error(`${loop}, without going into the data: it would never end${replaces ? ' (a schema that reuses a bundled `$id` replaces it; remove the `$id` to extend it)' : ''}`);
+    throw new Error(
+      `${loop}, without going into the data: it would never end${replaces ? ' (a schema that reuses a bundled `$id` replaces it; remove the `$id` to extend it)' : ''}`,
+    );
   }
   // A fresh Ajv per distinct schema text: an overriding schema may reuse a bundled `$id`, and then
   // replaces that schema as a `$ref` target too.
@@ -172,7 +172,14 @@ function runtimeCompile(schema: JsonSchema): ValidateFunction {
   // The meta-schema first, for the place in the file that breaks it (ajv.compile only says what).
   if (!ajv.validateSchema(schema)) {
     const first = ajv.errors?.find((x) => x.keyword !== 'if' && x.keyword !== '$dynamicRef') ?? ajv.errors?.[0];
-    if (first) throw new SchemaProblem(`${first.instancePath.slice(1) || 'the schema'} ${first.message ?? 'is not a JSON Schema'}`, first.instancePath.split('/').slice(1).map((x) => x.replace(/~1/g, '/').replace(/~0/g, '~')));
+    if (first)
+      throw new SchemaProblem(
+        `${first.instancePath.slice(1) || 'the schema'} ${first.message ?? 'is not a JSON Schema'}`,
+        first.instancePath
+          .split('/')
+          .slice(1)
+          .map((x) => x.replace(/~1/g, '/').replace(/~0/g, '~')),
+      );
   }
   return ajv.compile(schema);
 }

@@ -51,7 +51,10 @@ export function junit(run: LintRun): string {
   for (const r of run.results) if (!listed.has(r.path)) cases.push({ path: r.path, kind: r.kind, failure: r, warnings: undefined });
 
   const suites: string[] = [];
-  for (const kind of kindOrder(cases.map((c) => c.kind), run.kinds)) {
+  for (const kind of kindOrder(
+    cases.map((c) => c.kind),
+    run.kinds,
+  )) {
     const mine = cases.filter((c) => c.kind === kind);
     if (mine.length === 0) continue;
     const failed = mine.filter((c) => c.failure).length;

@@ -60,5 +60,7 @@ function section(e: RuleEntry): string {
 export function rulesMarkdown(rules: Iterable<RuleEntry>): string {
   const list = [...rules];
   const index = list.map((e) => `| [\`${e.rule.id}\`](#${e.rule.id}) | ${e.rule.description} | ${e.kinds.join(', ')} |`);
-  return [INTRO, '| rule | what it wants | kinds |', '| --- | --- | --- |', ...index, '', ...list.map(section).flatMap((s) => [s, '']), ''].join('\n').replace(/\n+$/, '\n');
+  return [INTRO, '| rule | what it wants | kinds |', '| --- | --- | --- |', ...index, '', ...list.map(section).flatMap((s) => [s, '']), '']
+    .join('\n')
+    .replace(/\n+$/, '\n');
 }

@@ -83,7 +83,14 @@ export function parseCacheFile(bytes: Buffer): CacheFile | null {
   const nl = bytes.indexOf(10);
   if (nl === -1) return null;
   const header = JSON.parse(bytes.toString('utf8', 0, nl)) as Header;
-  if (header.format !== FORMAT || typeof header.docgate !== 'string' || typeof header.rules !== 'string' || typeof header.sections !== 'object' || header.sections === null) return null;
+  if (
+    header.format !== FORMAT ||
+    typeof header.docgate !== 'string' ||
+    typeof header.rules !== 'string' ||
+    typeof header.sections !== 'object' ||
+    header.sections === null
+  )
+    return null;
   const slice = (ranges: Header['sections'] | undefined): CacheFile['kinds'] | null => {
     const out: CacheFile['kinds'] = {};
     for (const [kind, range] of Object.entries(ranges ?? {}) as [Kind, Range][]) {
@@ -103,7 +110,17 @@ export function parseCacheFile(bytes: Buffer): CacheFile | null {
     if (kinds[kind] !== undefined && isFolders(folders)) listings[kind] = folders;
   }
   const linkFree = Array.isArray(header.linkFree) ? header.linkFree.filter((t): t is string => typeof t === 'string') : [];
-  return { docgate: header.docgate, ...(typeof header.build === 'string' ? { build: header.build } : {}), rules: header.rules, kinds, updates, listings, ...(header.trees ? { trees } : {}), ...(header.results ? { results } : {}), ...(linkFree.length > 0 ? { linkFree } : {}) };
+  return {
+    docgate: header.docgate,
+    ...(typeof header.build === 'string' ? { build: header.build } : {}),
+    rules: header.rules,
+    kinds,
+    updates,
+    listings,
+    ...(header.trees ? { trees } : {}),
+    ...(header.results ? { results } : {}),
+    ...(linkFree.length > 0 ? { linkFree } : {}),
+  };
 }
 
 function isFolders(v: unknown): v is Folders {
@@ -133,7 +150,17 @@ export function serializeCacheFile(data: CacheFile): Buffer {
     // The tables added later are written only when they hold something.
     const { trees, results, ...rest } = ranges;
     const some = (t: object | undefined): boolean => t !== undefined && Object.keys(t).length > 0;
-    header = JSON.stringify({ format: FORMAT, docgate: data.docgate, ...(data.build !== undefined ? { build: data.build } : {}), rules: data.rules, ...rest, listings: data.listings ?? {}, ...(some(data.trees) ? { trees } : {}), ...(some(data.results) ? { results } : {}), ...(data.linkFree?.length ? { linkFree: data.linkFree } : {}) });
+    header = JSON.stringify({
+      format: FORMAT,
+      docgate: data.docgate,
+      ...(data.build !== undefined ? { build: data.build } : {}),
+      rules: data.rules,
+      ...rest,
+      listings: data.listings ?? {},
+      ...(some(data.trees) ? { trees } : {}),
+      ...(some(data.results) ? { results } : {}),
+      ...(data.linkFree?.length ? { linkFree: data.linkFree } : {}),
+    });
     const length = Buffer.byteLength(header);
     if (length === headerLength) break;
     headerLength = length;

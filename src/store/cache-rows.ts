@@ -39,7 +39,16 @@ export type Entries = Map<string, CacheEntry>;
  * (a pre-commit run parses the whole section of its kind for the cross-file facts). What can be
  * derived from the path (kind, a variant's language and file name) is not stored.
  */
-type Row = [path: string, identity: string, hash: string | null, flags: number, id: string | 0, diagnostics: Diagnostic[] | 0, facts: unknown, directives?: DirectiveRow[]];
+type Row = [
+  path: string,
+  identity: string,
+  hash: string | null,
+  flags: number,
+  id: string | 0,
+  diagnostics: Diagnostic[] | 0,
+  facts: unknown,
+  directives?: DirectiveRow[],
+];
 /** A directive in a row: where, its text, its rules (0: every rule), the lines it covers (-1: to the end), used. */
 type DirectiveRow = [line: number, column: number, text: string, rules: string[] | 0, from: number, to: number, used: 0 | 1];
 const FULL = 1;
@@ -74,7 +83,6 @@ class BadRow extends Error {}
 const RULE_ID = /^[a-z][a-z0-9-]*$/;
 const DIAGNOSTIC_KEYS: ReadonlySet<string> = new Set(['line', 'column', 'rule', 'message', 'endLine', 'endColumn', 'severity', 'fix']);
 
-
 export function bad(what: string): never {
   throw new BadRow(`invalid cache row: ${what}`);
 }
@@ -97,7 +105,8 @@ function diagnosticsOf(r: unknown): Diagnostic[] {
     if (typeof d !== 'object' || d === null || Array.isArray(d)) bad('diagnostic');
     const o = d as Record<string, unknown>;
     for (const key in o) if (!DIAGNOSTIC_KEYS.has(key)) bad('diagnostic field');
-    if (!isPosition(o['line']) || !isPosition(o['column']) || typeof o['rule'] !== 'string' || !RULE_ID.test(o['rule']) || typeof o['message'] !== 'string') bad('diagnostic');
+    if (!isPosition(o['line']) || !isPosition(o['column']) || typeof o['rule'] !== 'string' || !RULE_ID.test(o['rule']) || typeof o['message'] !== 'string')
+      bad('diagnostic');
     if (o['severity'] !== undefined && o['severity'] !== 'warning') bad('diagnostic severity');
     // An end, when given, is not before the start (an endColumn alone ends on the start line, as in SARIF).
     const line = o['line'];
@@ -140,9 +149,16 @@ function directivesOf(r: unknown): { list: Directive[]; used: boolean[] } {
     if (!Array.isArray(d) || d.length !== 7) bad('directive');
     const rules = d[3];
     const to = d[5];
-    if (!isPosition(d[0]) || !isPosition(d[1]) || typeof d[2] !== 'string' || !isPosition(d[4]) || !(to === -1 || isPosition(to)) || (d[6] !== 0 && d[6] !== 1)) bad('directive');
+    if (!isPosition(d[0]) || !isPosition(d[1]) || typeof d[2] !== 'string' || !isPosition(d[4]) || !(to === -1 || isPosition(to)) || (d[6] !== 0 && d[6] !== 1))
+      bad('directive');
     if (rules !== 0 && !(Array.isArray(rules) && rules.every((x) => typeof x === 'string' && RULE_ID.test(x)))) bad('directive rules');
-    list.push({ at: { line: d[0], column: d[1] }, text: d[2], rules: rules === 0 ? null : (rules as string[]), from: d[4], to: to === -1 ? Infinity : (to as number) });
+    list.push({
+      at: { line: d[0], column: d[1] },
+      text: d[2],
+      rules: rules === 0 ? null : (rules as string[]),
+      from: d[4],
+      to: to === -1 ? Infinity : (to as number),
+    });
     used.push(d[6] === 1);
   }
   return { list, used };
@@ -157,7 +173,10 @@ function usualId(k: AnyKind, path: string, facts: Facts): string {
 
 /** A kind's section as text: its rows in path order. */
 export function encodeSection(entries: ReadonlyMap<string, CacheEntry>, kinds: CacheKinds = builtin()): string {
-  return encodeRows([...entries.keys()].sort().map((path) => [path, entries.get(path)!]), kinds);
+  return encodeRows(
+    [...entries.keys()].sort().map((path) => [path, entries.get(path)!]),
+    kinds,
+  );
 }
 
 /** Rows as text, in the order given (a path may appear more than once: the staged cache keeps versions). */
@@ -165,8 +184,19 @@ export function encodeRows(list: readonly (readonly [string, CacheEntry])[], kin
   const rows: Row[] = list.map(([path, e]) => {
     const k = kindOf(kinds, e.kind);
     const id = e.id === usualId(k, path, e.facts) ? 0 : e.id;
-    const row: Row = [path, e.identity, e.hash, (e.full ? FULL : 0) | (e.racy ? RACY : 0), id, e.diagnostics.length > 0 ? e.diagnostics : 0, factsRow(k, e.facts)];
-    if (e.directives) row.push(e.directives.list.map((d, i) => [d.at.line, d.at.column, d.text, d.rules ?? 0, d.from, d.to === Infinity ? -1 : d.to, e.directives!.used[i] ? 1 : 0]));
+    const row: Row = [
+      path,
+      e.identity,
+      e.hash,
+      (e.full ? FULL : 0) | (e.racy ? RACY : 0),
+      id,
+      e.diagnostics.length > 0 ? e.diagnostics : 0,
+      factsRow(k, e.facts),
+    ];
+    if (e.directives)
+      row.push(
+        e.directives.list.map((d, i) => [d.at.line, d.at.column, d.text, d.rules ?? 0, d.from, d.to === Infinity ? -1 : d.to, e.directives!.used[i] ? 1 : 0]),
+      );
     return row;
   });
   return JSON.stringify(rows);
@@ -211,7 +241,15 @@ function rowEntry(row: unknown[], kind: Kind, k: AnyKind, isDocumentPath: (path:
   if (id !== 0 && (typeof id !== 'string' || id === '')) bad('id');
   const diagnostics = row[5] === 0 ? [] : diagnosticsOf(row[5]);
   const facts = factsOf(k, path, row[6]);
-  const entry: CacheEntry = { kind, id: id === 0 ? usualId(k, path, facts) : (id as string), hash: hash as string | null, identity, full: ((flags as number) & FULL) !== 0, diagnostics, facts };
+  const entry: CacheEntry = {
+    kind,
+    id: id === 0 ? usualId(k, path, facts) : (id as string),
+    hash: hash as string | null,
+    identity,
+    full: ((flags as number) & FULL) !== 0,
+    diagnostics,
+    facts,
+  };
   if (row.length === 8) entry.directives = directivesOf(row[7]);
   if ((flags as number) & RACY) entry.racy = true;
   return entry;

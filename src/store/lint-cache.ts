@@ -53,7 +53,7 @@ let zlib: typeof import('node:zlib') | null | undefined;
  * only by a run that keeps or reads results.
  */
 function stampOf(section: string | Buffer | undefined, updates: string | Buffer | undefined): string | null {
-  zlib ??= (createRequire(import.meta.url)('node:zlib') as typeof import('node:zlib'));
+  zlib ??= createRequire(import.meta.url)('node:zlib') as typeof import('node:zlib');
   if (typeof zlib.crc32 !== 'function') return null;
   return `${zlib.crc32(section ?? '')}:${zlib.crc32(updates ?? '')}`;
 }

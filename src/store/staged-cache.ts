@@ -50,7 +50,12 @@ export class StagedCache {
     const key = StagedCache.key(rulesKey);
     const read = readCacheFile(file, version, key, root);
     if ('data' in read) return new StagedCache(file, root, read.data, kinds);
-    const cache = new StagedCache(file, root, { docgate: version, ...(BUILD_ID !== null ? { build: BUILD_ID } : {}), rules: key, kinds: {}, updates: {} }, kinds);
+    const cache = new StagedCache(
+      file,
+      root,
+      { docgate: version, ...(BUILD_ID !== null ? { build: BUILD_ID } : {}), rules: key, kinds: {}, updates: {} },
+      kinds,
+    );
     cache.problem = read.problem;
     return cache;
   }
@@ -90,7 +95,9 @@ export class StagedCache {
 
   /** The analysis of `path` as the blob `identity` (`<mode>:<oid>`), when cached (with its rules, if `full`). */
   get(kind: Kind, path: string, identity: string, full: boolean): CacheEntry | undefined {
-    return this.versions(kind).get(path)?.find((e) => e.identity === identity && (e.full || !full));
+    return this.versions(kind)
+      .get(path)
+      ?.find((e) => e.identity === identity && (e.full || !full));
   }
 
   private treeList(kind: Kind): [string, TreeResults][] {

@@ -83,7 +83,9 @@ describe('docgate packed, installed from the tarball into another repository (SP
   it('packs with the build and the docs, leaves the checkout as it was, and installs without a warning', () => {
     // stdout is the tarball's name alone (the prepack build's output stays off it: .npmrc), as tools that
     // pack and then install the tarball by that name read it (the pre-commit framework does).
-    expect(packStdout).toBe('docgate-0.1.0.tgz\n'.replace('0.1.0', (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version));
+    expect(packStdout).toBe(
+      'docgate-0.1.0.tgz\n'.replace('0.1.0', (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version),
+    );
     expect(JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8'))).toEqual(JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')));
     expect(existsSync(join(checkout, 'package.json.prepack'))).toBe(false);
     expect(installOutput).not.toMatch(/warn/i);
@@ -104,13 +106,18 @@ describe('docgate packed, installed from the tarball into another repository (SP
     const r = sh('npx --no-install docgate lint', repo);
     expect(r.code, r.output).toBe(1);
     expect(r.output).toContain('processes/deployment.md\n  3:1 Unexpected key `owner`, expected one of: `name`, `description` [unknown-key]');
-    const sarif = JSON.parse(sh('npx --no-install docgate lint --format sarif', repo).output) as { runs: { tool: { driver: { rules: { helpUri?: string }[] } } }[] };
+    const sarif = JSON.parse(sh('npx --no-install docgate lint --format sarif', repo).output) as {
+      runs: { tool: { driver: { rules: { helpUri?: string }[] } } }[];
+    };
     expect(sarif.runs[0]!.tool.driver.rules[0]!.helpUri).toMatch(/^https:\/\/.+\/docs\/rules\.md#unknown-key$/);
   });
 
   it("sets up the hook with the README's commands: a broken document is refused, the fixed one committed", () => {
     const [commands] = readmeBlocks('The hook', 'sh');
-    const lines = commands!.split('\n').map((l) => l.replace(/\s+#.*$/, '').trim()).filter(Boolean);
+    const lines = commands!
+      .split('\n')
+      .map((l) => l.replace(/\s+#.*$/, '').trim())
+      .filter(Boolean);
     expect(lines).toEqual(['npm install --save-dev husky', 'npx husky init', 'echo "npx --no-install docgate lint --staged --cache" > .husky/pre-commit']);
     for (const line of lines) {
       const r = sh(line, repo);
@@ -163,7 +170,6 @@ describe('docgate installed from git (SPEC §12)', () => {
   });
 
   it("from a git URL: builds through prepare in npm's clone and lints there", () => {
-
     const other = join(tmp, 'git-installed');
     mkdirSync(join(other, 'processes'), { recursive: true });
     writeFileSync(join(other, 'package.json'), `${JSON.stringify({ name: 'other', version: '1.0.0', private: true }, null, 2)}\n`);
@@ -199,9 +205,13 @@ describe('docgate installed from git (SPEC §12)', () => {
     expect(global.code, global.output).toBe(0);
 
     // The hook as .pre-commit-hooks.yaml declares it: its entry, then the staged files its regex matches.
-    const hook = (parse(readFileSync(join(REPO, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string; entry: string; files: string }[]).find((h) => h.id === 'docgate')!;
+    const hook = (parse(readFileSync(join(REPO, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string; entry: string; files: string }[]).find(
+      (h) => h.id === 'docgate',
+    )!;
     const root = fixture('ci-root');
-    const files = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n').filter((p) => new RegExp(hook.files).test(p));
+    const files = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter((p) => new RegExp(hook.files).test(p));
     const r = spawnSync(hook.entry.split(' ')[0]!, [...hook.entry.split(' ').slice(1), ...files], { cwd: root, env: hookEnv, encoding: 'utf8' });
     expect(r.status, r.stdout + r.stderr).toBe(1);
     expect(r.stdout).toContain('processes/release.md\n  4:1 Unexpected key `owner`');

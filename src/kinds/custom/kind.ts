@@ -132,7 +132,12 @@ export function customKind(name: string, config: CustomKindConfig): KindDef<Cust
     emptyFacts: () => ({ kind: name, id: null }),
     doc: (p) => {
       if (p.frontmatter.data === null || p.id === null) return null;
-      const doc: CustomDoc = { kind: name, id: p.id.value, frontmatter: p.frontmatter.data, content: p.frontmatter.split.body.replace(/^(?:[ \t]*\r?\n)+/, '') };
+      const doc: CustomDoc = {
+        kind: name,
+        id: p.id.value,
+        frontmatter: p.frontmatter.data,
+        content: p.frontmatter.split.body.replace(/^(?:[ \t]*\r?\n)+/, ''),
+      };
       if (p.outline) {
         doc.title = p.outline.title ?? '';
         doc.body = p.outline.body;

@@ -3,7 +3,18 @@
  * (src/parse/outline/, rules in src/rules/outline/): the SysRS names of the body model (SPEC §4.4) and
  * the rule ids it reports. docs/sysrs-outline.md documents them.
  */
-import type { ContainerSection, ListItemEntry, ListSection, OutlineBody, ProseSection, ReferenceItem, ReferencesSection, BodySection, UpdateItem, UpdatesSection } from '../../parse/outline/model.js';
+import type {
+  ContainerSection,
+  ListItemEntry,
+  ListSection,
+  OutlineBody,
+  ProseSection,
+  ReferenceItem,
+  ReferencesSection,
+  BodySection,
+  UpdateItem,
+  UpdatesSection,
+} from '../../parse/outline/model.js';
 import { outlineRules } from '../../rules/outline/index.js';
 import type { OutlineBodyCheck } from '../../rules/outline/index.js';
 

@@ -174,4 +174,3 @@ class CycleSearch {
     return null;
   }
 }
-

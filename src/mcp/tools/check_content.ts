@@ -13,11 +13,15 @@ export const checkContent = defineTool<{ path: string; content: string }>({
   name: 'check_content',
   title: 'Check proposed content',
   description:
-    'Validate text for the document at `path` before writing it, as docgate lint would if the file held that text: any kind (the path decides it, a kind of the repository\'s own included), cross-file rules against the live repository (a duplicate name or id with another document is found). Answers {valid: true, warnings?} or the ParseFailureResult (its error for the bytes on disk equals lint\'s), plus fixed_content when mechanical fixes apply. Writes nothing.',
+    "Validate text for the document at `path` before writing it, as docgate lint would if the file held that text: any kind (the path decides it, a kind of the repository's own included), cross-file rules against the live repository (a duplicate name or id with another document is found). Answers {valid: true, warnings?} or the ParseFailureResult (its error for the bytes on disk equals lint's), plus fixed_content when mechanical fixes apply. Writes nothing.",
   inputSchema: {
     type: 'object',
     properties: {
-      path: { type: 'string', minLength: 1, description: 'Root-relative path of the document, e.g. processes/deploy.md or docs/sysrs/de/order-intake.md (it need not exist yet).' },
+      path: {
+        type: 'string',
+        minLength: 1,
+        description: 'Root-relative path of the document, e.g. processes/deploy.md or docs/sysrs/de/order-intake.md (it need not exist yet).',
+      },
       content: { type: 'string', description: 'The whole text proposed for the file.' },
     },
     required: ['path', 'content'],
@@ -38,8 +42,9 @@ export const checkContent = defineTool<{ path: string; content: string }>({
     const ref = documentAt(path, project);
     const bytes = Buffer.from(content, 'utf8');
     // Larger than the kind allows: the answer lint gives for such a file, without analyzing it.
-    const read: ReadOutcome = bytes.length > maxBytes(project, ref.kind) ? { kind: 'too-large', size: bytes.length, identity: '' } : { kind: 'bytes', bytes, identity: '' };
-    let run;
+    const read: ReadOutcome =
+      bytes.length > maxBytes(project, ref.kind) ? { kind: 'too-large', size: bytes.length, identity: '' } : { kind: 'bytes', bytes, identity: '' };
+    let run: ReturnType<typeof lintProposed>;
     try {
       // On a cold server the kind is loaded as the list tools load it (a large kind on lint's threads, SPEC
       // §13: entries() stops this handler, the kind is loaded, the handler runs again); warm, a look.

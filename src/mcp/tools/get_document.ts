@@ -7,7 +7,7 @@ export const getDocument = defineTool<{ kind: string; id: string }>({
   name: 'get_document',
   title: 'Get a document of a kind',
   description:
-    'Read one document of a kind by its id (as list_documents shows it): the parsed document (its frontmatter with defaults applied, its body as markdown in `content`, and for a kind with an outline its `title` and parsed `body`, keyed by the outline\'s sections), or, for a document that fails to parse, its ParseFailureResult with `content` (the file\'s text, to repair it; check the repair with check_content), whose error is byte-identical to the list_documents row and to docgate lint. The kind and the id are checked before any file is read. structuredContent is {result: document | ParseFailureResult}.',
+    "Read one document of a kind by its id (as list_documents shows it): the parsed document (its frontmatter with defaults applied, its body as markdown in `content`, and for a kind with an outline its `title` and parsed `body`, keyed by the outline's sections), or, for a document that fails to parse, its ParseFailureResult with `content` (the file's text, to repair it; check the repair with check_content), whose error is byte-identical to the list_documents row and to docgate lint. The kind and the id are checked before any file is read. structuredContent is {result: document | ParseFailureResult}.",
   inputSchema: {
     type: 'object',
     properties: {

@@ -12,7 +12,6 @@ export interface DocumentRow {
   error: string | null;
 }
 
-
 export const listDocuments = defineTool<{ kind: string; max_results?: number; offset?: number; glob?: string }>({
   name: 'list_documents',
   title: 'List documents of a kind',

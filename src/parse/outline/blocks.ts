@@ -110,7 +110,14 @@ class BlockStream {
   private endItem(): void {
     const li = this.item;
     if (li === null) return;
-    this.items!.push({ line0: li.map ? li.map[0] : null, markerLength: li.markup.length, leadType: this.leadType, leadLine0: this.leadLine0, leadText: this.leadText, rest: this.rest });
+    this.items!.push({
+      line0: li.map ? li.map[0] : null,
+      markerLength: li.markup.length,
+      leadType: this.leadType,
+      leadLine0: this.leadLine0,
+      leadText: this.leadText,
+      rest: this.rest,
+    });
     this.item = null;
     this.leadType = null;
     this.leadLine0 = -1;
@@ -158,7 +165,6 @@ export function markdownItBlocks(src: string): Block[] {
   md.block.parse(src, md, {}, stream as unknown as Token[]);
   return stream.finish();
 }
-
 
 /** Index of the first character of `s` that is not a blank (0 when there is none). */
 export function firstNonBlank(s: string): number {

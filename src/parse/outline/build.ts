@@ -311,7 +311,16 @@ class Walk {
       const end = starts[k + 1] ?? to;
       const body = text.raw(b.line1, this.lineOfBlock(end));
       const textAt = text.headingTextStart(b);
-      const entry: UpdateEntry = { block: bi, empty: body === '', form: 'no-timestamp', written: '', textColumn: textAt + 1, detail: '', detailColumn: 0, instant: NaN };
+      const entry: UpdateEntry = {
+        block: bi,
+        empty: body === '',
+        form: 'no-timestamp',
+        written: '',
+        textColumn: textAt + 1,
+        detail: '',
+        detailColumn: 0,
+        instant: NaN,
+      };
       entries.push(entry);
       const m = TIMESTAMP.exec(b.text);
       if (m === null) {

@@ -99,48 +99,52 @@ class Scanner {
   private start(line: string, p: number): Start {
     const c = line.charCodeAt(p);
     switch (c) {
-      case 0x23 /* # */: {
-        let q = p + 1;
-        while (line.charCodeAt(q) === 0x23) q++;
-        return q - p <= 6 && (q === line.length || isSpace(line.charCodeAt(q))) ? Start.Heading : Start.Text;
-      }
+      case 0x23 /* # */:
+        {
+          let q = p + 1;
+          while (line.charCodeAt(q) === 0x23) q++;
+          return q - p <= 6 && (q === line.length || isSpace(line.charCodeAt(q))) ? Start.Heading : Start.Text;
+        }
       case 0x60 /* ` */:
-      case 0x7e /* ~ */: {
-        let q = p + 1;
-        while (line.charCodeAt(q) === c) q++;
-        if (q - p < 3) return Start.Text;
-        // A backtick in a backtick fence's info string makes it text: rare, left to markdown-it.
-        return c === 0x60 && line.indexOf('`', q) >= 0 ? Start.Unsure : Start.Fence;
-      }
-      case 0x3c /* < */: {
-        if (line.startsWith('<!--', p)) return Start.Comment;
-        // Every other HTML block start is `<` then a letter, `/`, `!` or `?`.
-        const d = line.charCodeAt(p + 1);
-        return (d >= 0x41 && d <= 0x5a) || (d >= 0x61 && d <= 0x7a) || d === 0x2f || d === 0x21 || d === 0x3f ? Start.Unsure : Start.Text;
-      }
+      case 0x7e /* ~ */:
+        {
+          let q = p + 1;
+          while (line.charCodeAt(q) === c) q++;
+          if (q - p < 3) return Start.Text;
+          // A backtick in a backtick fence's info string makes it text: rare, left to markdown-it.
+          return c === 0x60 && line.indexOf('`', q) >= 0 ? Start.Unsure : Start.Fence;
+        }
+      case 0x3c /* < */:
+        {
+          if (line.startsWith('<!--', p)) return Start.Comment;
+          // Every other HTML block start is `<` then a letter, `/`, `!` or `?`.
+          const d = line.charCodeAt(p + 1);
+          return (d >= 0x41 && d <= 0x5a) || (d >= 0x61 && d <= 0x7a) || d === 0x2f || d === 0x21 || d === 0x3f ? Start.Unsure : Start.Text;
+        }
       case 0x3e /* > */:
         return Start.Unsure;
       case 0x2d /* - */:
       case 0x2a /* * */:
       case 0x2b /* + */:
       case 0x5f /* _ */:
-      case 0x3d /* = */: {
-        // One character repeated, blanks between: a thematic break, a setext underline, an empty item.
-        let q = p + 1;
-        for (; q < line.length; q++) {
-          const d = line.charCodeAt(q);
-          if (d !== c && !isSpace(d)) break;
+      case 0x3d /* = */:
+        {
+          // One character repeated, blanks between: a thematic break, a setext underline, an empty item.
+          let q = p + 1;
+          for (; q < line.length; q++) {
+            const d = line.charCodeAt(q);
+            if (d !== c && !isSpace(d)) break;
+          }
+          if (q === line.length) return Start.Unsure;
+          if (c === 0x5f || c === 0x3d) return Start.Text;
+          const d = line.charCodeAt(p + 1);
+          if (!isSpace(d)) return Start.Text;
+          if (d === TAB) return Start.Unsure;
+          // 1–4 spaces then text; 5 or more make the text indented code.
+          let r = p + 1;
+          while (line.charCodeAt(r) === SPACE) r++;
+          return r - p - 1 <= 4 && line.charCodeAt(r) !== TAB ? Start.Bullet : Start.Unsure;
         }
-        if (q === line.length) return Start.Unsure;
-        if (c === 0x5f || c === 0x3d) return Start.Text;
-        const d = line.charCodeAt(p + 1);
-        if (!isSpace(d)) return Start.Text;
-        if (d === TAB) return Start.Unsure;
-        // 1–4 spaces then text; 5 or more make the text indented code.
-        let r = p + 1;
-        while (line.charCodeAt(r) === SPACE) r++;
-        return r - p - 1 <= 4 && line.charCodeAt(r) !== TAB ? Start.Bullet : Start.Unsure;
-      }
       case 0x5b /* [ */:
         return this.refColon ? Start.Unsure : Start.Text;
       default: {
@@ -320,7 +324,14 @@ class Scanner {
       // The lead: a paragraph whose first line is the text after the marker.
       if (this.start(line, contentStart) !== Start.Text) throw UNSURE;
       let end = this.paragraph(at, indent);
-      const item: ListItem = { line0: at, markerLength: 1, leadType: 'paragraph_open', leadLine0: at, leadText: this.text(at, end, indent, contentStart), rest: null };
+      const item: ListItem = {
+        line0: at,
+        markerLength: 1,
+        leadType: 'paragraph_open',
+        leadLine0: at,
+        leadText: this.text(at, end, indent, contentStart),
+        rest: null,
+      };
       items.push(item);
       // The item's other blocks: paragraphs at its content column.
       for (;;) {

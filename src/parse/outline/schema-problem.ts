@@ -46,9 +46,14 @@ export function outlineProblem(errors: readonly ErrorObject[], schema: object): 
   const params = e.params as Record<string, unknown>;
   switch (e.keyword) {
     case 'required':
-      return say(`${where([...segments, String(params['missingProperty'])])} is not ${descriptions(schema).get(String(params['missingProperty'])) ?? 'present'}`);
+      return say(
+        `${where([...segments, String(params['missingProperty'])])} is not ${descriptions(schema).get(String(params['missingProperty'])) ?? 'present'}`,
+      );
     case 'additionalProperties':
-      return say(`${where([...segments, String(params['additionalProperty'])])} is not allowed (not a field of ${segments.length === 0 ? 'an outline' : 'an outline section'})`, String(params['additionalProperty']));
+      return say(
+        `${where([...segments, String(params['additionalProperty'])])} is not allowed (not a field of ${segments.length === 0 ? 'an outline' : 'an outline section'})`,
+        String(params['additionalProperty']),
+      );
     case 'const':
       return say(`${where(segments)} is ${JSON.stringify(e.data) ?? String(e.data)}, not ${JSON.stringify(params['allowedValue'])}`);
     case 'not':

@@ -10,12 +10,16 @@ export const unusedDisableDirective = defineRule({
   description: 'An inline disable directive must suppress something',
   severity: 'warning',
   examples: {
-    ok: [{ path: 'processes/deploy.md', text: '---\nname: Deploy\nowner: ops # docgate-disable-line unknown-key -- kept for the old portal\n---\n\n# Deploy\n' }],
+    ok: [
+      { path: 'processes/deploy.md', text: '---\nname: Deploy\nowner: ops # docgate-disable-line unknown-key -- kept for the old portal\n---\n\n# Deploy\n' },
+    ],
     notOk: [
       {
         path: 'processes/deploy.md',
         text: '---\nname: Deploy # docgate-disable-line unknown-key\n---\n\n# Deploy\n',
-        expected: ['2:14 Unexpected directive `docgate-disable-line unknown-key` that suppresses nothing, expected it removed or a directive where a rule reports'],
+        expected: [
+          '2:14 Unexpected directive `docgate-disable-line unknown-key` that suppresses nothing, expected it removed or a directive where a rule reports',
+        ],
       },
     ],
   },

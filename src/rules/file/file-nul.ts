@@ -6,7 +6,9 @@ export const fileNul = defineRule({
   fileLevel: true,
   examples: {
     ok: [{ path: 'frameworks/POWER.md', text: '# POWER\n' }],
-    notOk: [{ path: 'frameworks/POWER.md', text: '# POWER\n\0\n', shown: '# POWER\n<NUL>', expected: ['2:1 Unexpected NUL byte, expected text without NUL bytes'] }],
+    notOk: [
+      { path: 'frameworks/POWER.md', text: '# POWER\n\0\n', shown: '# POWER\n<NUL>', expected: ['2:1 Unexpected NUL byte, expected text without NUL bytes'] },
+    ],
   },
   file(stage, report) {
     const at = stage.decoding?.nul;

@@ -9,8 +9,18 @@ export const fileRead = defineRule({
   examples: {
     ok: [{ path: 'frameworks/POWER.md', text: '# POWER\n' }],
     notOk: [
-      { path: 'processes/deploy.md', text: { entry: 'broken-link' }, shown: 'a symbolic link to nothing', expected: ['1:1 Unexpected entry that cannot be read (broken link?), expected a readable file'] },
-      { path: 'processes/deploy.md', text: { entry: 'fifo' }, shown: 'a FIFO', expected: ['1:1 Unexpected special file (FIFO, socket or device), expected a regular file'] },
+      {
+        path: 'processes/deploy.md',
+        text: { entry: 'broken-link' },
+        shown: 'a symbolic link to nothing',
+        expected: ['1:1 Unexpected entry that cannot be read (broken link?), expected a readable file'],
+      },
+      {
+        path: 'processes/deploy.md',
+        text: { entry: 'fifo' },
+        shown: 'a FIFO',
+        expected: ['1:1 Unexpected special file (FIFO, socket or device), expected a regular file'],
+      },
     ],
   },
   file(stage, report) {

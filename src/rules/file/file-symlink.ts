@@ -20,6 +20,7 @@ export const fileSymlink = defineRule({
   file(stage, report) {
     const p = stage.problem;
     if (p?.type === 'symlink-outside') report(FILE_START, 'symbolic link to a target outside the root', 'a file inside the root');
-    else if (p?.type === 'folder-outside') report(FILE_START, 'folder that resolves outside the root (through a symbolic link)', `the ${p.kind} folder inside the root`);
+    else if (p?.type === 'folder-outside')
+      report(FILE_START, 'folder that resolves outside the root (through a symbolic link)', `the ${p.kind} folder inside the root`);
   },
 });

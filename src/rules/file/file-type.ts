@@ -8,7 +8,14 @@ export const fileType = defineRule({
   fileLevel: true,
   examples: {
     ok: [{ path: 'frameworks/POWER.md', text: '# POWER\n' }],
-    notOk: [{ path: 'processes/deploy.md', text: { entry: 'directory' }, shown: 'a folder named processes/deploy.md', expected: ['1:1 Unexpected directory named like a document, expected a regular file'] }],
+    notOk: [
+      {
+        path: 'processes/deploy.md',
+        text: { entry: 'directory' },
+        shown: 'a folder named processes/deploy.md',
+        expected: ['1:1 Unexpected directory named like a document, expected a regular file'],
+      },
+    ],
   },
   file(stage, report) {
     if (stage.problem?.type === 'directory') report(FILE_START, 'directory named like a document', 'a regular file');

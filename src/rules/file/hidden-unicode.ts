@@ -12,7 +12,8 @@ const tags = (text: string): string => Array.from(text, (c) => String.fromCodePo
  */
 export const hiddenUnicode = defineRule({
   id: 'hidden-unicode',
-  description: 'Text must not hide characters a reader cannot see (tag characters, bidirectional controls, zero-width and other invisible characters); emoji sequences and the joiners a script needs are fine',
+  description:
+    'Text must not hide characters a reader cannot see (tag characters, bidirectional controls, zero-width and other invisible characters); emoji sequences and the joiners a script needs are fine',
   fixable: true,
   examples: {
     ok: [

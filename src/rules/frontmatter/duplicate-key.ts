@@ -7,7 +7,11 @@ export const duplicateKey = defineRule({
   examples: {
     ok: [{ path: 'processes/deploy.md', text: '---\nname: Deploy\ndescription: Ship it\n---\n\n# Deploy\n' }],
     notOk: [
-      { path: 'processes/deploy.md', text: '---\nname: Deploy\nname: Ship\n---\n\n# Deploy\n', expected: ['3:1 Unexpected duplicate key, expected each key once'] },
+      {
+        path: 'processes/deploy.md',
+        text: '---\nname: Deploy\nname: Ship\n---\n\n# Deploy\n',
+        expected: ['3:1 Unexpected duplicate key, expected each key once'],
+      },
       {
         path: 'templates/power/readme.txt',
         text: 'framework: POWER\nwork: Read the code.\nwork: Again.\n',

@@ -7,8 +7,16 @@ export const frontmatterNotMapping = defineRule({
   examples: {
     ok: [{ path: 'processes/deploy.md', text: '---\nname: Deploy\n---\n\n# Deploy\n' }],
     notOk: [
-      { path: 'processes/deploy.md', text: '---\n- name\n- Deploy\n---\n\n# Deploy\n', expected: ['2:1 Unexpected a sequence as frontmatter, expected a mapping of keys to values'] },
-      { path: 'processes/deploy.md', text: '---\nDeploy\n---\n\n# Deploy\n', expected: ['2:1 Unexpected the scalar `Deploy` as frontmatter, expected a mapping of keys to values'] },
+      {
+        path: 'processes/deploy.md',
+        text: '---\n- name\n- Deploy\n---\n\n# Deploy\n',
+        expected: ['2:1 Unexpected a sequence as frontmatter, expected a mapping of keys to values'],
+      },
+      {
+        path: 'processes/deploy.md',
+        text: '---\nDeploy\n---\n\n# Deploy\n',
+        expected: ['2:1 Unexpected the scalar `Deploy` as frontmatter, expected a mapping of keys to values'],
+      },
     ],
   },
   frontmatter(fm, report) {

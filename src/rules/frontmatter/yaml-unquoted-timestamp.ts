@@ -12,7 +12,9 @@ export const yamlUnquotedTimestamp = defineRule({
         path: 'processes/deploy.md',
         text: '---\nname: Deploy\ndescription: 2025-11-02 07:34:29.518Z\n---\n\n# Deploy\n',
         output: "---\nname: Deploy\ndescription: '2025-11-02 07:34:29.518Z'\n---\n\n# Deploy\n",
-        expected: ["3:14 Unexpected unquoted timestamp `2025-11-02 07:34:29.518Z`, expected it quoted ('2025-11-02 07:34:29.518Z') so every YAML reader keeps it a string"],
+        expected: [
+          "3:14 Unexpected unquoted timestamp `2025-11-02 07:34:29.518Z`, expected it quoted ('2025-11-02 07:34:29.518Z') so every YAML reader keeps it a string",
+        ],
       },
     ],
   },

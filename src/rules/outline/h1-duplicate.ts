@@ -5,8 +5,16 @@ export const h1DuplicateOutline: OutlineRuleTemplate = {
   suffix: 'h1-duplicate',
   description: 'The body has a single H1.',
   examples: {
-    ok: [{ path: 'docs/sysrs/order-intake.md', text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n' }],
-    notOk: [{ path: 'docs/sysrs/order-intake.md', text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n# System Requirements Specification: Again\n', expected: ['7:1 Unexpected second H1 `# System Requirements Specification: Again`, expected a single H1'] }],
+    ok: [
+      { path: 'docs/sysrs/order-intake.md', text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n' },
+    ],
+    notOk: [
+      {
+        path: 'docs/sysrs/order-intake.md',
+        text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n# System Requirements Specification: Again\n',
+        expected: ['7:1 Unexpected second H1 `# System Requirements Specification: Again`, expected a single H1'],
+      },
+    ],
   },
   outline(model, report) {
     for (let i = 1; i < model.h1s.length; i++) {

@@ -5,8 +5,19 @@ export const headingOrderOutline: OutlineRuleTemplate = {
   suffix: 'heading-order',
   description: 'Sections appear in outline order.',
   examples: {
-    ok: [{ path: 'docs/sysrs/order-intake.md', text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## System Purpose\n\nTake orders.\n\n## System Scope\n\nOrders only.\n' }],
-    notOk: [{ path: 'docs/sysrs/order-intake.md', text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## System Scope\n\nOrders only.\n\n## System Purpose\n\nTake orders.\n', expected: ['11:1 Unexpected `## System Purpose` after `## System Scope`, expected it before `## System Scope`'] }],
+    ok: [
+      {
+        path: 'docs/sysrs/order-intake.md',
+        text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## System Purpose\n\nTake orders.\n\n## System Scope\n\nOrders only.\n',
+      },
+    ],
+    notOk: [
+      {
+        path: 'docs/sysrs/order-intake.md',
+        text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## System Scope\n\nOrders only.\n\n## System Purpose\n\nTake orders.\n',
+        expected: ['11:1 Unexpected `## System Purpose` after `## System Scope`, expected it before `## System Scope`'],
+      },
+    ],
   },
   outline(model, report) {
     for (const scan of model.levels) {

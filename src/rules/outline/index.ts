@@ -27,7 +27,25 @@ import { updatesEmptyOutline } from './updates-empty.js';
 import { updatesOrderOutline } from './updates-order.js';
 
 /** Every outline rule, in the order the engine checks them. */
-export const OUTLINE_RULE_TEMPLATES: readonly OutlineRuleTemplate[] = [h1Outline, h1FirstOutline, h1DuplicateOutline, unknownHeadingOutline, headingDuplicateOutline, headingOrderOutline, sectionLastOutline, missingSectionOutline, containerEmptyOutline, listEmptyOutline, listItemOutline, listTagOutline, listUuidOutline, updatesContentOutline, updatesEmptyOutline, updatesHeadingOutline, updatesOrderOutline];
+export const OUTLINE_RULE_TEMPLATES: readonly OutlineRuleTemplate[] = [
+  h1Outline,
+  h1FirstOutline,
+  h1DuplicateOutline,
+  unknownHeadingOutline,
+  headingDuplicateOutline,
+  headingOrderOutline,
+  sectionLastOutline,
+  missingSectionOutline,
+  containerEmptyOutline,
+  listEmptyOutline,
+  listItemOutline,
+  listTagOutline,
+  listUuidOutline,
+  updatesContentOutline,
+  updatesEmptyOutline,
+  updatesHeadingOutline,
+  updatesOrderOutline,
+];
 
 const byPrefix = new Map<string, Rule<never>[]>();
 
@@ -56,7 +74,12 @@ export interface OutlineBodyCheck {
  * sorted as in a result, their messages the only ones built); without it, every diagnostic, sorted by
  * position, then in rule order and the order found.
  */
-export function checkOutlineBody(body: string, bodyLineOffset: number, outline: CompiledOutline, o: { prefix: string; name: string; limit?: number }): OutlineBodyCheck {
+export function checkOutlineBody(
+  body: string,
+  bodyLineOffset: number,
+  outline: CompiledOutline,
+  o: { prefix: string; name: string; limit?: number },
+): OutlineBodyCheck {
   const model = buildOutlineModel(body, bodyLineOffset, outline, o.name);
   const kept = o.limit === undefined ? null : new KeptDiagnostics(o.limit);
   const all: Diagnostic[] = [];
@@ -69,6 +92,12 @@ export function checkOutlineBody(body: string, bodyLineOffset: number, outline: 
     report.wants = (at) => kept === null || kept.wants(at.line, at.column);
     rule.outline!(model, report);
   }
-  const diagnostics = kept !== null ? kept.list() : all.map((d, i) => ({ d, i })).sort((a, b) => a.d.line - b.d.line || a.d.column - b.d.column || a.i - b.i).map((x) => x.d);
+  const diagnostics =
+    kept !== null
+      ? kept.list()
+      : all
+          .map((d, i) => ({ d, i }))
+          .sort((a, b) => a.d.line - b.d.line || a.d.column - b.d.column || a.i - b.i)
+          .map((x) => x.d);
   return { title: model.title, body: model.body, diagnostics };
 }

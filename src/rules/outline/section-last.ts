@@ -6,8 +6,21 @@ export const sectionLastOutline: OutlineRuleTemplate = {
   description: 'A section marked `last` (Updates) is the last of its level.',
   fixable: true,
   examples: {
-    ok: [{ path: 'docs/sysrs/order-intake.md', text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## System Purpose\n\nTake orders.\n\n## Updates\n\n### 2025-11-02 07:34:29.518Z - First draft\n\nWritten.\n' }],
-    notOk: [{ path: 'docs/sysrs/order-intake.md', text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## Updates\n\n### 2025-11-02 07:34:29.518Z - First draft\n\nWritten.\n\n## References\n\n- RFC 2119\n', expected: ['7:1 Unexpected `## Updates` before `## References`, expected `## Updates` to be the last section'], output: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## References\n\n- RFC 2119\n\n## Updates\n\n### 2025-11-02 07:34:29.518Z - First draft\n\nWritten.\n' }],
+    ok: [
+      {
+        path: 'docs/sysrs/order-intake.md',
+        text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## System Purpose\n\nTake orders.\n\n## Updates\n\n### 2025-11-02 07:34:29.518Z - First draft\n\nWritten.\n',
+      },
+    ],
+    notOk: [
+      {
+        path: 'docs/sysrs/order-intake.md',
+        text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## Updates\n\n### 2025-11-02 07:34:29.518Z - First draft\n\nWritten.\n\n## References\n\n- RFC 2119\n',
+        expected: ['7:1 Unexpected `## Updates` before `## References`, expected `## Updates` to be the last section'],
+        output:
+          '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## References\n\n- RFC 2119\n\n## Updates\n\n### 2025-11-02 07:34:29.518Z - First draft\n\nWritten.\n',
+      },
+    ],
   },
   outline(model, report) {
     for (const scan of model.levels) {

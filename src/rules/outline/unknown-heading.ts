@@ -21,8 +21,19 @@ export const unknownHeadingOutline: OutlineRuleTemplate = {
   suffix: 'unknown-heading',
   description: 'Every structural heading is one of the outline, at its level, in its parent (exact text).',
   examples: {
-    ok: [{ path: 'docs/sysrs/order-intake.md', text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## System Purpose\n\nTake orders.\n' }],
-    notOk: [{ path: 'docs/sysrs/order-intake.md', text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## System purpose\n\nTake orders.\n', expected: ['7:1 Unexpected heading `## System purpose`, expected `## System Purpose` (headings match exactly)'] }],
+    ok: [
+      {
+        path: 'docs/sysrs/order-intake.md',
+        text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## System Purpose\n\nTake orders.\n',
+      },
+    ],
+    notOk: [
+      {
+        path: 'docs/sysrs/order-intake.md',
+        text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## System purpose\n\nTake orders.\n',
+        expected: ['7:1 Unexpected heading `## System purpose`, expected `## System Purpose` (headings match exactly)'],
+      },
+    ],
   },
   outline(model, report) {
     const { blocks } = model;
@@ -34,7 +45,8 @@ export const unknownHeadingOutline: OutlineRuleTemplate = {
         if (b.hLevel <= scope.level || b.hLevel > deepest) continue;
         const at = wantedBlock(model, report, i);
         if (at === null) continue;
-        const expected = scope.under !== null ? `no sub-section under ${headingOf(scope.under)}` : 'a `' + '#'.repeat(scope.level) + '` section heading before it';
+        const expected =
+          scope.under !== null ? `no sub-section under ${headingOf(scope.under)}` : 'a `' + '#'.repeat(scope.level) + '` section heading before it';
         report(at, `heading ${hashes(b.hLevel, b.text)}`, expected);
       }
     }

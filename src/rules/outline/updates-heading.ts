@@ -9,13 +9,24 @@ export const updatesHeadingOutline: OutlineRuleTemplate = {
   description: 'An Updates entry heading reads `### YYYY-MM-DD HH:MM:SS.mmm(Z|±HH:MM) - <title>` (or ` : `).',
   fixable: true,
   examples: {
-    ok: [{ path: 'docs/sysrs/order-intake.md', text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## Updates\n\n### 2025-11-02 07:34:29.518Z - First draft\n\nWritten.\n' }],
-    notOk: [{ path: 'docs/sysrs/order-intake.md', text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## Updates\n\n### 2025-11-02 - First draft\n\nWritten.\n', expected: ['9:5 Unexpected date-only timestamp `2025-11-02`, expected `YYYY-MM-DD HH:MM:SS.mmm` then `Z` or `±HH:MM`'] },
+    ok: [
+      {
+        path: 'docs/sysrs/order-intake.md',
+        text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## Updates\n\n### 2025-11-02 07:34:29.518Z - First draft\n\nWritten.\n',
+      },
+    ],
+    notOk: [
+      {
+        path: 'docs/sysrs/order-intake.md',
+        text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## Updates\n\n### 2025-11-02 - First draft\n\nWritten.\n',
+        expected: ['9:5 Unexpected date-only timestamp `2025-11-02`, expected `YYYY-MM-DD HH:MM:SS.mmm` then `Z` or `±HH:MM`'],
+      },
       {
         path: 'docs/sysrs/order-intake.md',
         text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## Updates\n\n### 2025-11-02 07:34:29.518Z — First draft\n\nWritten.\n',
         expected: ['9:30 Unexpected separator `—` after the timestamp, expected ` - ` or ` : `'],
-        output: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## Updates\n\n### 2025-11-02 07:34:29.518Z - First draft\n\nWritten.\n',
+        output:
+          '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## Updates\n\n### 2025-11-02 07:34:29.518Z - First draft\n\nWritten.\n',
       },
     ],
   },
@@ -49,7 +60,13 @@ export const updatesHeadingOutline: OutlineRuleTemplate = {
           case 'glued': {
             const at = wantedLine(model, report, line0, e.detailColumn);
             if (at === null) break;
-            if (e.form === 'separator') report(at, `separator \`${e.detail}\` after the timestamp`, '` - ` or ` : `', dashFix(model.text.line(line0), model.text.fileLine(line0), e.detailColumn, e.detail));
+            if (e.form === 'separator')
+              report(
+                at,
+                `separator \`${e.detail}\` after the timestamp`,
+                '` - ` or ` : `',
+                dashFix(model.text.line(line0), model.text.fileLine(line0), e.detailColumn, e.detail),
+              );
             else report(at, `${quoteLine(e.detail)} right after the timestamp`, '` - ` or ` : ` then the title');
             break;
           }

@@ -8,8 +8,21 @@ export const updatesOrderOutline: OutlineRuleTemplate = {
   description: 'Updates entries are newest first.',
   fixable: true,
   examples: {
-    ok: [{ path: 'docs/sysrs/order-intake.md', text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## Updates\n\n### 2025-11-03 09:00:00.000Z - Review\n\nReviewed.\n\n### 2025-11-02 07:34:29.518Z - First draft\n\nWritten.\n' }],
-    notOk: [{ path: 'docs/sysrs/order-intake.md', text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## Updates\n\n### 2025-11-02 07:34:29.518Z - First draft\n\nWritten.\n\n### 2025-11-03 09:00:00.000Z - Review\n\nReviewed.\n', expected: ['13:5 Unexpected `2025-11-03 09:00:00.000Z` after the older `2025-11-02 07:34:29.518Z`, expected newest first'], output: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## Updates\n\n### 2025-11-03 09:00:00.000Z - Review\n\nReviewed.\n\n### 2025-11-02 07:34:29.518Z - First draft\n\nWritten.\n' }],
+    ok: [
+      {
+        path: 'docs/sysrs/order-intake.md',
+        text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## Updates\n\n### 2025-11-03 09:00:00.000Z - Review\n\nReviewed.\n\n### 2025-11-02 07:34:29.518Z - First draft\n\nWritten.\n',
+      },
+    ],
+    notOk: [
+      {
+        path: 'docs/sysrs/order-intake.md',
+        text: '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## Updates\n\n### 2025-11-02 07:34:29.518Z - First draft\n\nWritten.\n\n### 2025-11-03 09:00:00.000Z - Review\n\nReviewed.\n',
+        expected: ['13:5 Unexpected `2025-11-03 09:00:00.000Z` after the older `2025-11-02 07:34:29.518Z`, expected newest first'],
+        output:
+          '---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n---\n\n# System Requirements Specification: Order Intake\n\n## Updates\n\n### 2025-11-03 09:00:00.000Z - Review\n\nReviewed.\n\n### 2025-11-02 07:34:29.518Z - First draft\n\nWritten.\n',
+      },
+    ],
   },
   outline(model, report) {
     for (const u of model.updates) {
@@ -40,5 +53,10 @@ function sorted(model: OutlineModel, u: UpdatesCheck): Fix | null {
   const end = sectionEnd(model, u.block);
   const parts = u.entries.map((e, k) => ({ instant: e.instant, lines: model.text.lines.slice(starts[k], starts[k + 1] ?? end) }));
   parts.sort((a, b) => b.instant - a.instant);
-  return replaceLines(model, starts[0]!, end, parts.map((p) => p.lines));
+  return replaceLines(
+    model,
+    starts[0]!,
+    end,
+    parts.map((p) => p.lines),
+  );
 }

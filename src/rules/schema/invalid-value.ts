@@ -31,7 +31,14 @@ function sizeWords(e: ErrorView): string {
 function containsWords(params: { minContains?: number; maxContains?: number }, items: unknown, follow: Follow): string {
   const min = params.minContains ?? 1;
   const max = params.maxContains;
-  const [howMany, n] = max === undefined ? [`at least ${count(min, 'item')}`, min] : min === max ? [`exactly ${count(max, 'item')}`, max] : min === 0 ? [`at most ${count(max, 'item')}`, max] : [`${min} to ${max} items`, max];
+  const [howMany, n] =
+    max === undefined
+      ? [`at least ${count(min, 'item')}`, min]
+      : min === max
+        ? [`exactly ${count(max, 'item')}`, max]
+        : min === 0
+          ? [`at most ${count(max, 'item')}`, max]
+          : [`${min} to ${max} items`, max];
   const one = n === 1;
   return `${howMany} that ${one ? 'is' : 'are'} ${phrase(items, 'a value', follow)}`;
 }
@@ -40,7 +47,11 @@ function containsWords(params: { minContains?: number; maxContains?: number }, i
  * The fix of an uppercase UUID that a pattern refuses: the same UUID in lowercase (RFC 9562 compares
  * UUIDs case-insensitively), when the pattern accepts that.
  */
-function lowercaseUuid(check: SchemaCheck, e: ErrorView, at: Pos): { fix: { line: number; column: number; endLine: number; endColumn: number; text: string } } | undefined {
+function lowercaseUuid(
+  check: SchemaCheck,
+  e: ErrorView,
+  at: Pos,
+): { fix: { line: number; column: number; endLine: number; endColumn: number; text: string } } | undefined {
   const value = e.value;
   if (e.error.keyword !== 'pattern' || typeof value !== 'string' || !UUID_ANY_CASE.test(value) || UUID.test(value)) return undefined;
   const lower = value.toLowerCase();
@@ -59,7 +70,13 @@ export const invalidValue = defineRule({
   description: 'A value must meet what the schema asks of it: length, pattern, format, range, allowed values, items, alternatives',
   fixable: true,
   examples: {
-    ok: [{ path: 'docs/sysrs/order-intake.md', text: '---\nid: 7d1f3c2a-9b8e-4f6d-a5c4-3b2a1f0e9d8c\nstatus: review\n---\n', shown: 'a SysRS with status `review`' }],
+    ok: [
+      {
+        path: 'docs/sysrs/order-intake.md',
+        text: '---\nid: 7d1f3c2a-9b8e-4f6d-a5c4-3b2a1f0e9d8c\nstatus: review\n---\n',
+        shown: 'a SysRS with status `review`',
+      },
+    ],
     notOk: [
       {
         path: 'docs/sysrs/order-intake.md',
@@ -69,7 +86,9 @@ export const invalidValue = defineRule({
       {
         path: 'docs/sysrs/order-intake.md',
         text: '---\nid: 7D1F3C2A-9B8E-4F6D-A5C4-3B2A1F0E9D8C\nstatus: review\n---\n',
-        expected: ['2:5 Unexpected `id` value `7D1F3C2A-9B8E-4F6D-A5C4-3B2A1F0E9D8C`, expected a lowercase canonical UUID such as `3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f`'],
+        expected: [
+          '2:5 Unexpected `id` value `7D1F3C2A-9B8E-4F6D-A5C4-3B2A1F0E9D8C`, expected a lowercase canonical UUID such as `3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f`',
+        ],
         output: '---\nid: 7d1f3c2a-9b8e-4f6d-a5c4-3b2a1f0e9d8c\nstatus: review\n---\n',
       },
       {
@@ -95,7 +114,10 @@ export const invalidValue = defineRule({
         if (keyword !== 'minLength' || !isEmpty(e.value)) say(valueWords(e), expectation(e.parent, limitWords(keyword, e.error.schema)!.bare));
       } else if (COUNT.includes(keyword)) {
         // `items: false` and `unevaluatedItems: false` allow no item past the ones the schema names.
-        const words = keyword === 'items' || keyword === 'unevaluatedItems' ? limitWords('maxItems', (e.error.params as { limit: number }).limit) : limitWords(keyword, e.error.schema);
+        const words =
+          keyword === 'items' || keyword === 'unevaluatedItems'
+            ? limitWords('maxItems', (e.error.params as { limit: number }).limit)
+            : limitWords(keyword, e.error.schema);
         if (!isEmpty(e.value) || keyword.startsWith('max')) say(sizeWords(e), expectation(e.parent, words!.bare));
       } else if (keyword === 'enum') {
         const allowed = ((e.error.params as { allowedValues: unknown[] }).allowedValues ?? []).filter((v) => v !== null && v !== '').map(constWords);
@@ -105,7 +127,13 @@ export const invalidValue = defineRule({
       } else if (keyword === 'uniqueItems') {
         // At the repeated item (ajv's `i` is the later of the two).
         const i = String((e.error.params as { i: number }).i);
-        reportView(report, e, check.locator.value([...e.path, i]), `duplicate item ${quote((e.value as unknown[])[Number(i)])} in ${e.field}`, 'each item once');
+        reportView(
+          report,
+          e,
+          check.locator.value([...e.path, i]),
+          `duplicate item ${quote((e.value as unknown[])[Number(i)])} in ${e.field}`,
+          'each item once',
+        );
       } else if (keyword === 'contains') {
         say(valueWords(e), expectation(e.parent, containsWords(e.error.params as { minContains?: number; maxContains?: number }, parent['contains'], follow)));
       } else if (keyword === 'not') {

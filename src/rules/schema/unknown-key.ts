@@ -47,11 +47,17 @@ export const unknownKey = defineRule({
   examples: {
     ok: [{ path: 'processes/deploy.md', text: '---\nname: Deploy\ndescription: Ship it\n---\n\n# Deploy\n' }],
     notOk: [
-      { path: 'processes/deploy.md', text: '---\nname: Deploy\nowner: ops\n---\n\n# Deploy\n', expected: ['3:1 Unexpected key `owner`, expected one of: `name`, `description`'] },
+      {
+        path: 'processes/deploy.md',
+        text: '---\nname: Deploy\nowner: ops\n---\n\n# Deploy\n',
+        expected: ['3:1 Unexpected key `owner`, expected one of: `name`, `description`'],
+      },
       {
         path: 'templates/power/readme.txt',
         text: 'Framework: POWER\npurpose: Generate README.md.\n',
-        expected: ['1:1 Unexpected key `Framework`, expected one of: `framework`, `purpose`, `output`, `work`, `examples`, `requirements`, `save_as`, `store_as`'],
+        expected: [
+          '1:1 Unexpected key `Framework`, expected one of: `framework`, `purpose`, `output`, `work`, `examples`, `requirements`, `save_as`, `store_as`',
+        ],
         output: 'framework: POWER\npurpose: Generate README.md.\n',
       },
     ],
@@ -71,7 +77,14 @@ export const unknownKey = defineRule({
       const hint = slip ? ' (`additionalProperties` sees only the `properties` beside it; `unevaluatedProperties` also sees those of a `$ref` or `allOf`)' : '';
       const at = check.locator.key([...e.path, key]);
       const name = recased(key, allowed.names, mappingAt(check.data, e.path));
-      reportView(report, e, at, `key ${quote(key)}`, `${allowedWords(allowed.names, allowed.patterns)}${hint}`, name === null ? undefined : replaceWritten(check.text, at, key, name));
+      reportView(
+        report,
+        e,
+        at,
+        `key ${quote(key)}`,
+        `${allowedWords(allowed.names, allowed.patterns)}${hint}`,
+        name === null ? undefined : replaceWritten(check.text, at, key, name),
+      );
     }
     // `propertyNames`: the key's name breaks what its subschema asks of names.
     for (const e of keyNameErrorsOf(check)) {

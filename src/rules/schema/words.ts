@@ -35,7 +35,8 @@ const LIMITS: Record<string, (v: unknown) => Words | null> = {
   minProperties: (v) => ({ bare: `at least ${count(v, 'key')}`, after: `with at least ${count(v, 'key')}` }),
   maxProperties: (v) => ({ bare: `at most ${count(v, 'key')}`, after: `with at most ${count(v, 'key')}` }),
   uniqueItems: (v) => (v === true ? { bare: 'each item once', after: 'without duplicates' } : null),
-  required: (v) => (Array.isArray(v) && v.length > 0 ? { bare: `the keys ${keyList(v)}`, after: `with ${v.length === 1 ? 'key' : 'keys'} ${keyList(v)}` } : null),
+  required: (v) =>
+    Array.isArray(v) && v.length > 0 ? { bare: `the keys ${keyList(v)}`, after: `with ${v.length === 1 ? 'key' : 'keys'} ${keyList(v)}` } : null,
 };
 
 function keyList(keys: readonly unknown[]): string {
@@ -47,7 +48,15 @@ export function limitWords(keyword: string, value: unknown): Words | null {
   return Object.hasOwn(LIMITS, keyword) ? LIMITS[keyword]!(value) : null;
 }
 
-const TYPES: Record<string, string> = { string: 'a string', integer: 'an integer', number: 'a number', boolean: 'a boolean', object: 'a mapping', array: 'a list', null: 'null' };
+const TYPES: Record<string, string> = {
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'a boolean',
+  object: 'a mapping',
+  array: 'a list',
+  null: 'null',
+};
 
 /** `a string`, `an integer`, `a mapping`, `a string or a list` (null left out beside other types), or null. */
 export function typeWords(type: unknown): string | null {

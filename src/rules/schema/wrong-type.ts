@@ -13,7 +13,13 @@ export const wrongType = defineRule({
   },
   schema(check, report) {
     for (const e of errorsOf(check, KEYWORDS)) {
-      reportView(report, e, check.locator.value(e.path), `${typeName(e.value)} for ${e.field}`, typeWords((e.error.params as { type: unknown }).type) ?? 'another type');
+      reportView(
+        report,
+        e,
+        check.locator.value(e.path),
+        `${typeName(e.value)} for ${e.field}`,
+        typeWords((e.error.params as { type: unknown }).type) ?? 'another type',
+      );
     }
   },
 });

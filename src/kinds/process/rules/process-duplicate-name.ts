@@ -7,7 +7,13 @@ export const processDuplicateName = defineCrossFileRule<ProcessFacts>({
   id: 'process-duplicate-name',
   description: 'Process names must be unique, ignoring case',
   examples: {
-    ok: [{ path: 'processes/peer-review.md', text: '---\nname: Peer Review\n---\n\n# Peer Review\n', others: { 'processes/code-review.md': '---\nname: Code Review\n---\n\n# Code Review\n' } }],
+    ok: [
+      {
+        path: 'processes/peer-review.md',
+        text: '---\nname: Peer Review\n---\n\n# Peer Review\n',
+        others: { 'processes/code-review.md': '---\nname: Code Review\n---\n\n# Code Review\n' },
+      },
+    ],
     notOk: [
       {
         path: 'processes/peer-review.md',

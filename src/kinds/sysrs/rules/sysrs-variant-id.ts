@@ -16,7 +16,9 @@ export const sysrsVariantId = defineCrossFileRule<SysrsFacts>({
         path: 'docs/sysrs/de/order-intake.md',
         text: B,
         others: { 'docs/sysrs/order-intake.md': A },
-        expected: ['2:5 Unexpected id `d74731c5-6668-43e0-99e9-ce36793e8e67`, expected the id of docs/sysrs/order-intake.md `3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f`'],
+        expected: [
+          '2:5 Unexpected id `d74731c5-6668-43e0-99e9-ce36793e8e67`, expected the id of docs/sysrs/order-intake.md `3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f`',
+        ],
       },
     ],
   },

@@ -16,7 +16,8 @@ export const templateExamplesBullet = defineRule({
   },
   fields(f, report) {
     for (const l of f.byKey.get('examples')?.lines ?? []) {
-      if (l.text.trim() !== '' && !/^- \S/.test(l.text)) report({ line: l.line, column: l.column }, `example line ${quote(l.text.trim())}`, 'a bullet `- <example>`');
+      if (l.text.trim() !== '' && !/^- \S/.test(l.text))
+        report({ line: l.line, column: l.column }, `example line ${quote(l.text.trim())}`, 'a bullet `- <example>`');
     }
   },
 });

@@ -28,7 +28,10 @@ function inOrder(p: TemplateParse): Fix | null {
   let last = parts.length - 1;
   while (sorted[last] === parts[last]) last--;
   // Parts are whole lines joined by LF: a last field moved up gets a line break, the file's last one stays.
-  const text = sorted.slice(first, last + 1).flatMap((x) => lines.slice(x.from, x.to)).join('\n');
+  const text = sorted
+    .slice(first, last + 1)
+    .flatMap((x) => lines.slice(x.from, x.to))
+    .join('\n');
   const endLine = parts[last]!.to - 1;
   return { line: parts[first]!.from + 1, column: 1, endLine: endLine + 1, endColumn: lines[endLine]!.length + 1, text };
 }
@@ -43,7 +46,9 @@ export const templateFieldOrder = defineRule<TemplateParse>({
       {
         path: 'templates/power/readme.txt',
         text: 'framework: POWER\noutput: README.md with a header.\npurpose: Generate README.md.\n',
-        expected: ['3:1 Unexpected field `purpose` after `output`, expected the order framework, purpose, output, work, examples, requirements, save_as, store_as'],
+        expected: [
+          '3:1 Unexpected field `purpose` after `output`, expected the order framework, purpose, output, work, examples, requirements, save_as, store_as',
+        ],
         output: 'framework: POWER\npurpose: Generate README.md.\noutput: README.md with a header.\n',
       },
     ],
@@ -59,8 +64,7 @@ export const templateFieldOrder = defineRule<TemplateParse>({
       if (idx < highest) {
         if (fix === undefined) fix = inOrder(p);
         report(f.keyPos, `field \`${f.key}\` after \`${highestKey}\``, `the order ${p.order.join(', ')}`, fix ? { fix } : undefined);
-      }
-      else {
+      } else {
         highest = idx;
         highestKey = f.key;
       }

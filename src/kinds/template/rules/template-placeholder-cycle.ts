@@ -6,7 +6,13 @@ export const templatePlaceholderCycle = defineCrossFileRule<TemplateFacts>({
   id: 'template-placeholder-cycle',
   description: 'Template placeholders must not form a cycle',
   examples: {
-    ok: [{ path: 'templates/power/api.txt', text: 'work: Read {{readme_summary}}.\nstore_as: api_summary\n', others: { 'templates/power/readme.txt': 'store_as: readme_summary\n' } }],
+    ok: [
+      {
+        path: 'templates/power/api.txt',
+        text: 'work: Read {{readme_summary}}.\nstore_as: api_summary\n',
+        others: { 'templates/power/readme.txt': 'store_as: readme_summary\n' },
+      },
+    ],
     notOk: [
       {
         path: 'templates/power/api.txt',

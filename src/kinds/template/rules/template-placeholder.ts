@@ -6,7 +6,13 @@ export const templatePlaceholder = defineCrossFileRule<TemplateFacts>({
   id: 'template-placeholder',
   description: 'A `{{<x>_summary}}` placeholder must name the `store_as` of another template',
   examples: {
-    ok: [{ path: 'templates/power/api.txt', text: 'work: Read {{readme_summary}} first.\n', others: { 'templates/power/readme.txt': 'store_as: readme_summary\n' } }],
+    ok: [
+      {
+        path: 'templates/power/api.txt',
+        text: 'work: Read {{readme_summary}} first.\n',
+        others: { 'templates/power/readme.txt': 'store_as: readme_summary\n' },
+      },
+    ],
     notOk: [
       {
         path: 'templates/power/api.txt',

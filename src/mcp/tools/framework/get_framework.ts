@@ -15,7 +15,11 @@ export const getFramework = defineTool<{ name: string }>({
     additionalProperties: false,
   },
   outputSchema: resultSchema(
-    closedObject({ name: { type: 'string' }, size: { type: 'integer', minimum: 0 }, content: { type: 'string' }, warnings: warningsProperty }, ['name', 'size', 'content']),
+    closedObject({ name: { type: 'string' }, size: { type: 'integer', minimum: 0 }, content: { type: 'string' }, warnings: warningsProperty }, [
+      'name',
+      'size',
+      'content',
+    ]),
     parseFailureAnswerSchema,
     notFoundSchema('FRAMEWORK_NOT_FOUND'),
   ),

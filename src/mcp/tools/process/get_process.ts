@@ -24,7 +24,10 @@ export const getProcess = defineTool<{ name: string }>({
   outputSchema: {
     type: 'object',
     anyOf: [
-      closedObject({ name: { type: 'string' }, slug: { type: 'string' }, description: { type: 'string' }, content: { type: 'string' }, warnings: warningsProperty }, ['name', 'slug', 'description', 'content']),
+      closedObject(
+        { name: { type: 'string' }, slug: { type: 'string' }, description: { type: 'string' }, content: { type: 'string' }, warnings: warningsProperty },
+        ['name', 'slug', 'description', 'content'],
+      ),
       parseFailureAnswerSchema,
       notFoundSchema('PROCESS_NOT_FOUND'),
     ],

@@ -51,7 +51,13 @@ export const searchProcesses = defineTool<{ query: string }>({
     'Search the process documents for a case-insensitive substring. Points: name match 100, description match 50, 10 per occurrence in the body (capped at 50); relevance_score = points / 200 rounded to 2 decimals. Results sorted by score, then slug; at most 50. snippet = up to 50 characters either side of the first body match ("" when only name or description matched). Documents that fail to parse are not searched.',
   inputSchema: {
     type: 'object',
-    properties: { query: { type: 'string', maxLength: MAX_QUERY_LENGTH, description: 'Text to look for (not empty, at most 4,096 characters), matched as a substring ignoring case.' } },
+    properties: {
+      query: {
+        type: 'string',
+        maxLength: MAX_QUERY_LENGTH,
+        description: 'Text to look for (not empty, at most 4,096 characters), matched as a substring ignoring case.',
+      },
+    },
     required: ['query'],
     additionalProperties: false,
   },

@@ -23,7 +23,7 @@ export const getSysrs = defineTool<Args>({
     'raw: true returns the frontmatter-stripped body verbatim (line 1 = first line after the closing `---` and the blank lines after it).',
     'With raw, offset (1-based, default 1) and limit (line count, default to the end) window the body lines; offset past the end or limit ≤ 0 return "". numbered: true prefixes each returned line with its absolute body line number as `<n>: ` (strip it before reusing the text).',
     'offset, limit and numbered without raw: true are invalid arguments.',
-    'A document that fails to parse returns its ParseFailureResult (never raw text) with `content`, the file\'s text, to repair it (check the repair with check_content); its error is byte-identical to the list_sysrs row and to docgate lint.',
+    "A document that fails to parse returns its ParseFailureResult (never raw text) with `content`, the file's text, to repair it (check the repair with check_content); its error is byte-identical to the list_sysrs row and to docgate lint.",
     'language (default en) selects the variant docs/sysrs/<language>/; a parsed variant uses the canonical English keys, a raw variant read returns its translated text.',
     'Ids and language are checked before any file is read. structuredContent is {result: document | string | ParseFailureResult}.',
   ].join(' '),
@@ -48,7 +48,9 @@ export const getSysrs = defineTool<Args>({
     if (!raw) {
       const window = (['offset', 'limit', 'numbered'] as const).filter((k) => args[k] !== undefined);
       if (window.length > 0) {
-        throw new ToolError(`${window.join(', ')} ${window.length === 1 ? 'needs' : 'need'} raw: true (they window the raw body text); add raw: true or drop ${window.join(', ')}.`);
+        throw new ToolError(
+          `${window.join(', ')} ${window.length === 1 ? 'needs' : 'need'} raw: true (they window the raw body text); add raw: true or drop ${window.join(', ')}.`,
+        );
       }
     }
     const lang = checkLanguage(args.language, ctx);

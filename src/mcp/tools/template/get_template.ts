@@ -10,12 +10,26 @@ export const getTemplate = defineTool<{ template_name: string }>({
     "Return one POWER template by name (the file stem, e.g. readme): text `=== README Template ===` followed by the file's content. An unknown name answers `Template '<x>' not found. Available: …`; a template that fails to parse answers its ParseFailureResult (JSON) with `content`, the file's text, to repair it (check the repair with check_content). structuredContent.result holds the template {name, fields, content}, the ParseFailureResult, or {error: \"TEMPLATE_NOT_FOUND\", message, available}.",
   inputSchema: {
     type: 'object',
-    properties: { template_name: { type: 'string', minLength: 1, description: 'Template name: the file stem in templates/power/, e.g. readme, architecture, api, components, schema (see list_templates).' } },
+    properties: {
+      template_name: {
+        type: 'string',
+        minLength: 1,
+        description: 'Template name: the file stem in templates/power/, e.g. readme, architecture, api, components, schema (see list_templates).',
+      },
+    },
     required: ['template_name'],
     additionalProperties: false,
   },
   outputSchema: resultSchema(
-    closedObject({ name: { type: 'string' }, fields: { type: 'object', additionalProperties: { type: 'string' } }, content: { type: 'string' }, warnings: warningsProperty }, ['name', 'fields', 'content']),
+    closedObject(
+      {
+        name: { type: 'string' },
+        fields: { type: 'object', additionalProperties: { type: 'string' } },
+        content: { type: 'string' },
+        warnings: warningsProperty,
+      },
+      ['name', 'fields', 'content'],
+    ),
     parseFailureAnswerSchema,
     notFoundSchema('TEMPLATE_NOT_FOUND'),
   ),
@@ -25,6 +39,9 @@ export const getTemplate = defineTool<{ template_name: string }>({
     if (!entry) return notFoundOutput('Template', 'TEMPLATE_NOT_FOUND', name, entries);
     const { doc, failure } = outcome<TemplateDoc>(entry, ctx);
     if (failure) return resultOutput(failureAnswer(failure, entry, ctx));
-    return resultOutput(withWarnings({ name: doc.name, fields: doc.fields, content: doc.content }, entry), `=== ${doc.name.toUpperCase()} Template ===\n\n${doc.content}`);
+    return resultOutput(
+      withWarnings({ name: doc.name, fields: doc.fields, content: doc.content }, entry),
+      `=== ${doc.name.toUpperCase()} Template ===\n\n${doc.content}`,
+    );
   },
 });

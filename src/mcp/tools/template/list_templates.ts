@@ -21,6 +21,11 @@ export const listTemplates = defineTool<{ max_results?: number; offset?: number 
   handler(args, ctx) {
     const { rows, failures } = partition<DocRow & { name: string; save_as: string; store_as: string }>(ctx.repo.entries('template'));
     const every = rows.map((r) => ({ name: r.name, save_as: r.save_as, store_as: r.store_as }));
-    return numberedListing(every, failures, args, 'templates', { empty: 'No templates found in templates/power/', heading: 'Available POWER Framework Templates', line: (t) => t.name, what: 'templates' });
+    return numberedListing(every, failures, args, 'templates', {
+      empty: 'No templates found in templates/power/',
+      heading: 'Available POWER Framework Templates',
+      line: (t) => t.name,
+      what: 'templates',
+    });
   },
 });

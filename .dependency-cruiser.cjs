@@ -1,0 +1,44 @@
+// The dependency rule of docs/architecture.md: each layer of src/ imports only the layers below it, and
+// no file imports itself round (type-only imports count: they couple modules as much). Run by
+// `npm run lint` and in CI.
+const LAYERS = ['model', 'io', 'parse', 'engine', 'rules', 'kinds', 'project', 'store', 'lint', 'report', 'mcp', 'lsp', 'cli'];
+
+const upward = LAYERS.map((layer, i) => ({
+  name: `${layer}-imports-only-below`,
+  comment: `src/${layer}/ may import only ${
+    i === 0
+      ? 'nothing of src/'
+      : LAYERS.slice(0, i)
+          .map((l) => `src/${l}/`)
+          .join(', ')
+  } (and itself)`,
+  severity: 'error',
+  from: { path: `^src/${layer}/` },
+  to: { path: `^src/(${LAYERS.slice(i + 1).join('|')})/` },
+}));
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'no file may import itself round (through any number of files)',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    ...upward,
+    {
+      name: 'no-unknown-layer',
+      comment: 'every module of src/ lives in a layer folder of docs/architecture.md',
+      severity: 'error',
+      from: { path: '^src/', pathNot: `^src/(${LAYERS.join('|')})/` },
+      to: {},
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+  },
+};
