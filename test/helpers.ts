@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, relative } from 'node:path';
 import { expect } from 'vitest';
-import { lint } from '../src/lint/lint.js';
+import { lintRoot as lint } from '../src/lint/root.js';
 import type { LintRun } from '../src/lint/run.js';
 
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lint } from '../src/lint/lint.js';
+import { lintRoot as lint } from '../src/lint/root.js';
 import { json } from '../src/report/json.js';
 import { REPO, runCli } from './helpers.js';
 

@@ -126,22 +126,19 @@ describe('Repository (the MCP server’s live view)', () => {
 
 describe('lintRepository (validate over the live repository)', () => {
   it('gives exactly the results of lint, for whole roots and for selected paths', async () => {
-    const { lint } = await import('../src/lint/lint.js');
-    // The MCP validate tool: the lint pipeline over the repository's live memory.
-    const lintRepository = (live: Repository, paths: string[] = [], cwd = live.root) => {
-      const project = live.project();
-      return lint({ root: live.root, paths, cwd, project }, live.lintMemo(project));
-    };
+    const { lintRoot: lint } = await import('../src/lint/root.js');
+    // The MCP validate tool: the lint pipeline over the repository's live memory (paths relative to its root).
+    const lintRepository = (live: Repository, paths: string[] = []) => live.lint(paths);
     const { json } = await import('../src/report/json.js');
     const { fixture } = await import('./helpers.js');
     const roots = [REPO, fixture('ci-root'), fixture('mcp', 'content'), fixture('rules', 'process-duplicate-name'), fixture('variants', 'other-id')];
     for (const r of roots) {
       const live = new Repository(r);
-      expect(json(lintRepository(live))).toBe(json(lint({ root: r })));
+      expect(json(await lintRepository(live))).toBe(json(lint({ root: r })));
       for (const paths of [['processes'], ['docs/sysrs'], ['templates/power', 'frameworks']]
         .map((ps) => ps.filter((p) => existsSync(join(r, p))))
         .filter((ps) => ps.length > 0)) {
-        expect(json(lintRepository(live, paths, r)), `${r} ${paths.join(',')}`).toBe(json(lint({ root: r, paths, cwd: r })));
+        expect(json(await lintRepository(live, paths)), `${r} ${paths.join(',')}`).toBe(json(lint({ root: r, paths, cwd: r })));
       }
     }
   });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeBytes } from '../src/lint/analyze.js';
-import { lint } from '../src/lint/lint.js';
+import { lintRoot as lint } from '../src/lint/root.js';
 import type { LintRun } from '../src/lint/run.js';
 import { MAX_DIAGNOSTICS, renderError, resultOf } from '../src/model/result.js';
 import { loadProject } from '../src/project/project.js';

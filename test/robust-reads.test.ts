@@ -14,7 +14,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { analyzeFile } from '../src/lint/analyze.js';
 import { discover } from '../src/io/layout.js';
 import { builtinLayout } from '../src/kinds/index.js';
-import { lint } from '../src/lint/lint.js';
+import { lintRoot as lint } from '../src/lint/root.js';
 import { loadProject } from '../src/project/project.js';
 import { BIN, REPO, fixture } from './helpers.js';
 // @ts-expect-error plain JavaScript helper, also used as a preload of the CLI

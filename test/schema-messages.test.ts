@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lint } from '../src/lint/lint.js';
+import { lintRoot as lint } from '../src/lint/root.js';
 
 /**
  * Every JSON Schema keyword a team may add to a rule file gives one "Unexpected X, expected Y" message

@@ -4,10 +4,15 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { existsAsDirectory, folderLeavesRoot, replaceUnderRoot } from '../io/layout.js';
 import { fixRun } from '../lint/fix-files.js';
 import { escapeHidden } from '../model/hidden-unicode.js';
-import { lintFiles, resolveRoot } from '../lint/lint.js';
-import type { Timing } from '../lint/lint.js';
+import { lint, lintInParallel } from '../lint/lint.js';
+import type { LintOutcome, Timing } from '../lint/lint.js';
+import { DiskSource } from '../lint/disk-source.js';
+import { IndexSource, stagedCacheFile } from '../lint/index-source.js';
+import { kindsListed, resolveRoot, selectPaths } from '../lint/selection.js';
+import { LintCache } from '../store/lint-cache.js';
+import { StagedCache } from '../store/staged-cache.js';
+import { NO_STORE, lazyStore } from '../store/store.js';
 import type { LintRun } from '../lint/run.js';
-import { lintStaged } from '../lint/staged.js';
 import { effectiveConfig } from '../project/print-config.js';
 import { allResults, retally, withoutWarnings } from '../lint/tally.js';
 import {
@@ -174,20 +179,26 @@ async function runLint(args: LintArgs): Promise<number> {
   if (args.suppress !== undefined || args.prune) refuseDocumentPath(project, project.suppressions.file, `the suppressions file ${project.suppressions.shown}`);
   for (const target of args.targets)
     if (target.output !== undefined) refuseDocumentPath(project, resolve(target.output), `the ${target.format} report to ${target.output}`);
-  const lintOptions = { root, paths: args.paths, project, ...options, ...(cacheFile ? { cacheFile } : {}) };
-  let linted = args.staged
-    ? lintStaged({
-        root,
-        project,
-        ...options,
-        cache: args.cache,
-        ...(args.cacheLocation !== undefined ? { cacheFile: cacheFileFor(root, args.cacheLocation) } : {}),
-      })
-    : await lintFiles(lintOptions);
+  const cwd = process.cwd();
+  // The disk, with the lint cache or none; a run over named files may take a kind's listing from the cache.
+  const diskLint = (): Promise<LintOutcome> => {
+    const selection = selectPaths(project, args.paths, cwd);
+    const store = cacheFile ? LintCache.load(cacheFile, VERSION, project.key, root, project) : NO_STORE;
+    return lintInParallel(project, new DiskSource(project, { kinds: kindsListed(project, selection) }), store, selection, {
+      trustListings: selection.type === 'paths',
+    });
+  };
+  // `--staged`: the git index, with the blob cache (read only by a run that needs it) or none.
+  const stagedLint = (): LintOutcome => {
+    const file = args.cacheLocation !== undefined ? cacheFileFor(root, args.cacheLocation) : undefined;
+    const store = args.cache ? lazyStore(() => StagedCache.load(file ?? stagedCacheFile(root), VERSION, project.key, root, project)) : NO_STORE;
+    return lint(project, new IndexSource(project), store, { type: 'changes' });
+  };
+  let linted: LintOutcome & { outputs?: ReadonlyMap<string, string> } = args.staged ? stagedLint() : await diskLint();
   if (args.fix !== undefined) {
     const fixed = fixRun(project, linted, args.fix === 'write');
     // `--fix`: what remains is reported, from the files as written; `--fix-dry-run`: the files as they are, with `output`.
-    if (fixed.written.length > 0) linted = await lintFiles(lintOptions);
+    if (fixed.written.length > 0) linted = await diskLint();
     else if (args.fix === 'dry-run') linted = { ...linted, outputs: fixed.outputs };
     linted.notices.push(...fixed.notices);
     if (fixed.written.length > 0) process.stderr.write(`docgate: fixed ${plural(fixed.written.length, 'file', 'files')}: ${fixed.written.join(', ')}\n`);
@@ -229,7 +240,7 @@ async function runLint(args: LintArgs): Promise<number> {
   }
   // Reports went to files only: the terminal still gets the stylish report and its summary.
   if (!toStdout) process.stdout.write(FORMATTERS.stylish!(run, { ...context, color }));
-  const timing = (linted as { timing?: Timing }).timing; // --staged has none
+  const timing = args.staged ? undefined : linted.timing; // --staged says nothing of its time
   if (process.env.DOCGATE_TIMING === '1' && timing) process.stderr.write(timingLine(timing, performance.now() - reporting));
   // On GitHub Actions the job summary lists every failure (annotations are capped per step).
   const stepSummary = process.env.GITHUB_STEP_SUMMARY;

@@ -23,6 +23,18 @@ export function identityOf(abs: string): string | null {
   }
 }
 
+/** How close to a run's start a modification makes a cached stat untrustworthy (coarse file-system clocks). */
+export const RACY_WINDOW_MS = 2000;
+
+/**
+ * Whether a stat identity (its first field is the mtime) was last changed well before `time`: outside the
+ * racy window, a second change in the same timestamp tick can no longer look unchanged.
+ */
+export function settledBefore(identity: string, time: number): boolean {
+  const mtime = Number.parseFloat(identity);
+  return Number.isFinite(mtime) && mtime < time - RACY_WINDOW_MS;
+}
+
 /** node:crypto, loaded on first use (≈ 5 ms): a one-file lint that hits the cache hashes nothing. */
 function crypto(): typeof import('node:crypto') {
   return require('node:crypto') as typeof import('node:crypto');

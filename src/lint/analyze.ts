@@ -76,12 +76,17 @@ export interface IdentifiedAnalysis {
   hash: string | null;
 }
 
+/** The analysis of a document discovery found to be no readable file (a folder, a link out of the root, …). */
+export function discoveryFailure(ref: FileRef, problem: Problem, project: Project): IdentifiedAnalysis {
+  return { analysis: problemFailure(ref, discoveryProblem(ref, problem), project), identity: `problem:${problem}`, hash: null };
+}
+
 /**
  * Reads and analyzes one discovered document. Returns null when the file vanished between discovery
  * and read (it is then omitted, counted nowhere). The size is checked on the open handle before reading.
  */
 export function analyzeFileIdentified(ref: FileRef, project: Project, withBody = true, hashing = true): IdentifiedAnalysis | null {
-  if (ref.problem) return { analysis: problemFailure(ref, discoveryProblem(ref, ref.problem), project), identity: `problem:${ref.problem}`, hash: null };
+  if (ref.problem) return discoveryFailure(ref, ref.problem, project);
   return analyzeRead(ref, readLimited(ref.abs, maxBytes(project, ref.kind), realRootOf(ref)), project, withBody, undefined, hashing);
 }
 

@@ -1,498 +1,288 @@
-import { byPath } from './memo.js';
-import type { Memo, Target } from './memo.js';
-import type { LintRun } from './run.js';
-import { statSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { analyzeFileIdentified, analyzeRead } from './analyze.js';
-import type { IdentifiedAnalysis } from './analyze.js';
-import type { Analysis } from '../model/analysis.js';
-import { crossFileDiagnostics } from '../engine/cross-file.js';
-import type { ReadOutcome } from '../io/file-identity.js';
-import { discover, gitIgnoredFor, gitIgnoresPath, reach, realPathIn } from '../io/layout.js';
-import type { GitIgnored } from '../io/git-ignored.js';
+/**
+ * The one lint pipeline (docs/architecture.md, "The pipeline"): `lint(project, source, store, selection)`.
+ * Every frontend is a choice of the three: the CLI lints the disk with the lint cache or none, `--staged`
+ * the git index with the blob cache, the MCP server the disk with its memory (and proposed texts laid
+ * over it), `--fix` lints, fixes, and lints again. A run lists the kinds the selection needs (a kind's
+ * listing is the store's where the source vouches for it), takes each document's analysis from the
+ * store or makes it, takes each kind's results across files from the store or makes them, and gives
+ * the selected documents' results under directives and the baseline.
+ */
 import type { FileRef } from '../io/layout.js';
-import { CacheMemo } from './cache-memo.js';
-import { LintCache } from '../store/lint-cache.js';
-import { analyzeInParallel, worthThreads } from './parallel.js';
-import type { Split } from './parallel.js';
-import { hasError, resultOf } from '../model/result.js';
-import { skippedPath } from '../project/named-paths.js';
-import { realFolder } from '../io/safe-fs.js';
 import { ConfigError } from '../model/errors.js';
-import type { Diagnostic, Kind, ParseFailureResult } from '../model/types.js';
-import { Suppressions } from '../parse/directives.js';
-import { unexpected } from '../engine/rule.js';
-import { unusedDirective, unusedDisableDirective } from '../rules/directives/unused-disable-directive.js';
-import { VERSION } from '../io/version.js';
-import { loadProject, projectOptions } from '../project/project.js';
-import type { Project, ProjectOptions } from '../project/project.js';
-import { applySuppressions } from '../project/baseline.js';
-import { servedUnderBaseline } from './baseline-doc.js';
-import { tally } from './tally.js';
+import type { Diagnostic, Kind } from '../model/types.js';
+import { skippedPath } from '../project/named-paths.js';
+import type { Project } from '../project/project.js';
+import type { Store } from '../store/store.js';
+import { lintChanges } from './changes.js';
+import type { IndexSource } from './index-source.js';
+import { kindResults } from './cross.js';
+import { Documents } from './documents.js';
+import type { Docs, Slot } from './documents.js';
+import { documentResults, runOf, serve } from './results.js';
+import type { LintOutcome, Timing } from './run.js';
 
-/**
- * The one lint pipeline (SPEC §9): plan what to check from a project's layout, reuse what a memo knows
- * (the lint cache on disk, the MCP server's live memory), read and analyze the rest (in this thread or
- * on worker threads), run the rules across files over every document of the kinds involved, and make
- * the results of the documents selected. `lint` (plain files), `lintFiles` (the CLI: cache and workers)
- * and the MCP server's `Repository` are this pipeline with different memos.
- */
+export type { LintOutcome, Timing };
+import { checkFound, isSelected, kindsListed, kindsOfTarget } from './selection.js';
+import type { Selection, Target } from './selection.js';
+import type { Source } from './source.js';
 
-export interface LintOptions extends ProjectOptions {
-  root: string;
-  /** Files or folders (absolute, or relative to `cwd`); none = the whole root. */
-  paths?: readonly string[];
-  /** The project, when the caller has loaded it already (else it is loaded from `root`). */
-  project?: Project;
+export interface RunOptions {
+  /** What happens to parsed documents once analyzed (documents.ts `Docs`; default: dropped). */
+  docs?: Docs;
+  /** Every document is analyzed with its rules, not only the selected ones (a server keeps them all whole). */
+  fullAll?: boolean;
+  /** A kind's listing may be the store's, when the source vouches for what it depended on (a run over named files). */
+  trustListings?: boolean;
+  /** Each selected document is also served as a server serves it (results.ts `serve`). */
+  serve?: boolean;
 }
 
-/** Resolves `--root`: it must exist and be a folder (else a configuration error, exit 2). */
-export function resolveRoot(root: string, cwd = process.cwd()): string {
-  const abs = resolve(cwd, root);
-  let ok = false;
-  try {
-    ok = statSync(abs).isDirectory();
-  } catch {
-    ok = false;
+/** A kind of a run: its documents (slots in path order), and how its listing was had. */
+interface KindRun {
+  kind: Kind;
+  slots: Slot[];
+  /** Its listing was the store's, vouched for by the source: documents not selected are taken unread. */
+  trusted: boolean;
+  /** Only the selected documents are in `slots` so far (a trusted listing whose store may answer the rest). */
+  partial: boolean;
+  /** The listing and what it depended on, to record once its documents are known (null: not to be recorded). */
+  basis: ReturnType<Source['list']>['basis'];
+  /** Its results across files came from the store. */
+  kept: boolean;
+}
+
+/** A run in its phases: the plan, the documents' analyses (here or on threads), the results. */
+class Run {
+  readonly started = performance.now();
+  readonly notices: string[] = [];
+  readonly documents: Documents;
+  readonly kinds: KindRun[] = [];
+  selected = new Set<string>();
+  planned = 0;
+  analyzed = 0;
+
+  constructor(
+    readonly project: Project,
+    readonly source: Source,
+    readonly store: Store,
+    readonly selection: Exclude<Selection, { type: 'changes' }>,
+    readonly options: RunOptions,
+  ) {
+    this.documents = new Documents(project, source, store, { hashing: store.hashing === true, docs: options.docs ?? 'drop' });
+    if (store.problem) this.notices.push(store.problem);
   }
-  if (!ok) throw new ConfigError(`root ${root} does not exist or is not a folder`);
-  return abs;
-}
 
-/** A root-relative path with `/` separators, or null when `abs` lies outside `root`. Lexical: no I/O. */
-function inside(root: string, abs: string): string | null {
-  const rel = relative(root, abs);
-  if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))) return rel.split(sep).join('/');
-  return null;
-}
-
-/** Resolves the paths given on the command line to root-relative targets (usage errors: exit 2). */
-function targets(project: Project, paths: readonly string[], cwd: string): Target[] {
-  const root = project.root;
-  const realRoot = realFolder(root) ?? root;
-  const classify = (rel: string) => project.layout.classify(rel);
-  return paths.map((p) => {
-    const abs = resolve(cwd, p);
-    // Inside the root or not is decided by the path alone, before anything is looked at, so the answer
-    // for a path outside the root is the same whether it exists or not (the MCP validate tool must not
-    // tell). A path through the root's real location counts as inside too.
-    const rel = inside(root, abs) ?? inside(realRoot, abs);
-    if (rel === null) throw new ConfigError(`${p} is outside the root ${root}`);
-    // Then folder by folder from the root: the path itself decides, not where a symlink at its end
-    // points (a staged link to outside the root is a document that lint reports as file-symlink). Past a
-    // folder that resolves outside the root nothing is looked at: discovery reports that folder.
-    const r = reach(root, realRoot, rel);
-    if (r.kind === 'found') return { given: p, rel, dir: r.dir };
-    if (r.kind === 'outside') return { given: p, rel, dir: classify(rel) === null };
-    if (rel.includes('\uFFFD') && classify(rel) !== null) return { given: p, rel, dir: false, lossy: p };
-    throw new ConfigError(`no such file or folder: ${p}`);
-  });
-}
-
-/** The kinds a target can hold: a file has at most one; a folder, those whose folders meet it. */
-function kindsOf(project: Project, t: Target): Kind[] {
-  if (!t.dir) {
-    const c = project.layout.classify(t.rel);
-    return c ? [c.kind] : [];
+  private full(ref: FileRef): boolean {
+    return this.options.fullAll === true || this.selected.has(ref.path);
   }
-  return project.layout.kindsUnder(t.rel);
-}
 
-/** The kinds a lint of `paths` needs (every kind of the project when none are given): what a caller may load first. */
-export function kindsFor(project: Project, paths: readonly string[] | undefined, cwd: string): Kind[] {
-  if (!paths || paths.length === 0) return [...project.layout.kinds];
-  const wanted = new Set(targets(project, paths, cwd).flatMap((t) => kindsOf(project, t)));
-  return project.layout.kinds.filter((k) => wanted.has(k));
-}
-
-/** Whether a document is selected by the targets; a folder's failure also when a target lies inside that folder. */
-function isSelected(ref: Pick<FileRef, 'path' | 'problem'>, ts: readonly Target[]): boolean {
-  const path = ref.path;
-  const folder = ref.problem === 'folder-outside' || ref.problem === 'folder-unreadable';
-  return ts.some((t) => t.rel === '' || path === t.rel || (t.dir && path.startsWith(`${t.rel}/`)) || (folder && t.rel.startsWith(`${path}/`)));
-}
-
-/** A target named by a lossy name that discovery did not find either: it does not exist after all. */
-function checkFound(ts: readonly Target[], selected: ReadonlySet<string>): void {
-  for (const t of ts) if (t.lossy !== undefined && !selected.has(t.rel)) throw new ConfigError(`no such file or folder: ${t.lossy}`);
-}
-
-export interface Plan {
-  /** The documents of the kinds the selection needs (cross-file rules are per kind). */
-  needed: FileRef[];
-  selected: Set<string>;
-  /** The targets given (none: the whole root). */
-  targets: Target[];
-  /** Warnings for named paths that select no document (ignored, or no document of any kind). */
-  skipped: string[];
-}
-
-/**
- * Finds what to lint. Only the kinds of the selected documents are listed: cross-file rules never
- * cross kinds, so one staged process never lists the SysRS folder.
- */
-export function plan(project: Project, paths: readonly string[] | undefined, cwd: string, memo: Memo | null, only?: readonly Kind[]): Plan {
-  const ts = !paths || paths.length === 0 ? null : targets(project, paths, cwd);
-  const listed = ts === null ? (only ?? project.layout.kinds) : [...new Set(ts.flatMap((t) => kindsOf(project, t)))];
-  // What git ignores, asked once for every kind this plan lists (and only when one is listed, not taken from the memo).
-  const git = gitIgnoredFor(project.root, project.layout, listed);
-  const list = (kind: Kind): FileRef[] => {
-    const known = memo?.listing(kind);
-    if (known) return known;
-    const folders = new Map<string, string | null>();
-    const refs = discover(project.root, new Set([kind]), folders, project.layout, git);
-    memo?.listed(kind, folders, refs, git.inputs);
-    return refs;
-  };
-  if (ts === null) {
-    const all = byPath(listed.flatMap(list));
-    return { needed: all, selected: new Set(all.map((f) => f.path)), targets: [], skipped: [] };
-  }
-  const needed = byPath(listed.flatMap(list));
-  const selected = new Set(needed.filter((f) => isSelected(f, ts)).map((f) => f.path));
-  // A file named by a second path to a folder listed by another (through a link) is the document found there.
-  const aliased = new Set<Target>();
-  for (const t of ts) {
-    if (t.dir || selected.has(t.rel) || project.layout.classify(t.rel) === null) continue;
-    const found = foundElsewhere(project.root, needed, t.rel);
-    if (found !== null) {
-      selected.add(found);
-      aliased.add(t);
+  /** A kind's documents: the store's listing when the source vouches for it, else the source's. */
+  private listing(kind: Kind): { refs: FileRef[] | null; trusted: boolean; basis: ReturnType<Source['list']>['basis'] } {
+    if (this.options.trustListings) {
+      const basis = this.store.listing(kind);
+      if (basis !== null && this.source.unchanged(basis)) return { refs: null, trusted: true, basis: null };
     }
+    const listed = this.source.list(kind);
+    return { refs: listed.refs, trusted: false, basis: listed.basis };
   }
-  const kinds = new Set(needed.filter((f) => selected.has(f.path)).map((f) => f.kind));
-  checkFound(ts, selected);
-  // A file is skipped when it is no document (classify: ignored, or of no kind), or git ignores it; a folder when it selected none.
-  const selects = (t: Target): boolean =>
-    t.dir
-      ? needed.some((f) => selected.has(f.path) && isSelected(f, [t]))
-      : project.layout.classify(t.rel) !== null && (selected.has(t.rel) || aliased.has(t) || !ignoredByGit(project.root, git, t));
-  const skipped = ts.flatMap((t) => {
-    const any = selects(t);
-    return skippedPath(project, t.given, t.rel, t.dir, any, !any && ignoredByGit(project.root, git, t)) ?? [];
-  });
-  return { needed: needed.filter((f) => kinds.has(f.kind)), selected, targets: ts, skipped };
-}
 
-/**
- * The document discovery found by another path for the file at `rel` (a folder reached twice is listed
- * once, see layout.ts `discover`), or null. Asked only of a named file that selected no document: a
- * real path each.
- */
-function foundElsewhere(root: string, needed: readonly FileRef[], rel: string): string | null {
-  const real = realPathIn(root, rel);
-  if (real === null || real === rel) return null;
-  for (const f of needed) if (!f.problem && (f.path === real || realPathIn(root, f.path) === real)) return f.path;
-  return null;
-}
-
-/** Whether git ignores a named path: one discovery left it out, or (asked only for a path that selected no document) git says so. */
-function ignoredByGit(root: string, git: GitIgnored, t: Target): boolean {
-  return git.dropped.has(t.rel) || gitIgnoresPath(root, t.rel, t.dir, git);
-}
-
-/** A document to read and analyze: its place in the plan, and the bytes read already, if any. */
-export interface Work {
-  ref: FileRef;
-  withBody: boolean;
-  index: number;
-  read?: { outcome: ReadOutcome; hash: string };
-}
-
-/** Every needed document: reused from the memo (its slot filled), or work to do. */
-export function prepare(p: Plan, memo: Memo | null): { slots: (Analysis | null)[]; work: Work[] } {
-  const slots: (Analysis | null)[] = new Array(p.needed.length).fill(null);
-  const work: Work[] = [];
-  for (let index = 0; index < p.needed.length; index++) {
-    const ref = p.needed[index]!;
-    const withBody = p.selected.has(ref.path);
-    const known = memo?.lookup(ref, withBody) ?? null;
-    if (known && 'analysis' in known) slots[index] = known.analysis;
-    else if (known) work.push({ ref, withBody, index, read: { outcome: known.read, hash: known.hash } });
-    else work.push({ ref, withBody, index });
-  }
-  return { slots, work };
-}
-
-/** One piece of work, in this thread (`hashing: false` when no memo keeps content hashes). */
-export function analyzeWork(project: Project, w: Work, hashing = true): IdentifiedAnalysis | null {
-  return w.read ? analyzeRead(w.ref, w.read.outcome, project, w.withBody, w.read.hash) : analyzeFileIdentified(w.ref, project, w.withBody, hashing);
-}
-
-/** The work, in this thread; `hashing: false` when nothing keeps the content hash (the MCP server's memory). */
-export function analyzeHere(project: Project, work: readonly Work[], hashing = true): (IdentifiedAnalysis | null)[] {
-  return work.map((w) => analyzeWork(project, w, hashing));
-}
-
-/** One result into its slot, and into the memo. */
-export function fillOne(slots: (Analysis | null)[], w: Work, r: IdentifiedAnalysis | null, memo: Memo | null): void {
-  if (!r) return; // vanished between discovery and read: omitted
-  slots[w.index] = r.analysis;
-  memo?.remember(w.ref, w.withBody, r);
-}
-
-/** The results of the work into their slots, and into the memo. */
-export function fill(slots: (Analysis | null)[], work: readonly Work[], done: readonly (IdentifiedAnalysis | null)[], memo: Memo | null): void {
-  done.forEach((r, i) => fillOne(slots, work[i]!, r, memo));
-}
-
-/** The work done: rules across files, and the results. */
-function complete(
-  project: Project,
-  p: Plan,
-  slots: (Analysis | null)[],
-  work: readonly Work[],
-  done: readonly (IdentifiedAnalysis | null)[],
-  memo: Memo | null,
-): LintRun {
-  fill(slots, work, done, memo);
-  return finish(
-    project,
-    slots.filter((a): a is Analysis => a !== null),
-    p.selected,
-  );
-}
-
-/** One document of a kind with its analysis and its result: what MCP tools serve. */
-export interface KindEntry {
-  ref: FileRef;
-  analysis: Analysis;
-  /** Own and cross-file diagnostics when one is an error; null when the document passes (then `analysis.doc` or `analysis.row` is set). */
-  failure: ParseFailureResult | null;
-  /** The diagnostics of a document that passes with warnings only (SPEC §8: it is served, with them). */
-  warnings: ParseFailureResult | null;
-}
-
-/** Every document of one kind through the pipeline, each with its result (the MCP server's view of a kind). */
-export function lintKind(project: Project, kind: Kind, memo: Memo | null): KindEntry[] {
-  const { p, slots, work } = planKind(project, kind, memo);
-  fill(slots, work, analyzeHere(project, work), memo);
-  return kindEntries(project, p, slots, memo);
-}
-
-/** `lintKind`'s first half: the kind's documents, those the memo knows, and the work left to analyze. */
-export function planKind(project: Project, kind: Kind, memo: Memo | null): { p: Plan; slots: (Analysis | null)[]; work: Work[] } {
-  const p = plan(project, undefined, project.root, memo, [kind]);
-  return { p, ...prepare(p, memo) };
-}
-
-/** `lintKind`'s second half, once every slot is filled (`fill`): rules across files, and each document's result. */
-export function kindEntries(project: Project, p: Plan, slots: readonly (Analysis | null)[], memo: Memo | null): KindEntry[] {
-  const entries: { ref: FileRef; analysis: Analysis }[] = [];
-  slots.forEach((analysis, i) => {
-    if (analysis) entries.push({ ref: p.needed[i]!, analysis });
-  });
-  const cross = crossFileDiagnostics(
-    project.kinds,
-    entries.map((e) => e.analysis),
-    project.severityFor,
-  );
-  return entries.map((e) => {
-    const { result: r, analysis } = servedUnderBaseline(
-      project,
-      e.ref,
-      e.analysis,
-      resultOf(e.analysis, othersOf(project, e.analysis, cross.get(e.analysis.path))),
-      memo,
-    );
-    const failing = r !== null && hasError(r.diagnostics);
-    return { ref: e.ref, analysis, failure: failing ? r : null, warnings: failing ? null : r };
-  });
-}
-
-/**
- * The run of one document as if it held `read` (MCP check_content, SPEC §11): every other document of its
- * kind as it is on disk (through `memo`, the server's live memory), this one analyzed from the bytes
- * given, then the same finish as lint (rules across files, directives, baseline). For the bytes on disk
- * its result is lint's, byte for byte.
- */
-export function lintProposed(project: Project, ref: FileRef, read: ReadOutcome, memo: Memo | null): LintRun {
-  const p = plan(project, undefined, project.root, memo, [ref.kind]);
-  const others = p.needed.map((r, i) => ({ r, i })).filter(({ r }) => r.path !== ref.path);
-  const slots: (Analysis | null)[] = new Array(p.needed.length).fill(null);
-  const work: Work[] = [];
-  for (const { r, i } of others) {
-    const known = memo?.lookup(r, true) ?? null;
-    if (known && 'analysis' in known) slots[i] = known.analysis;
-    else work.push(known ? { ref: r, withBody: true, index: i, read: { outcome: known.read, hash: known.hash } } : { ref: r, withBody: true, index: i });
-  }
-  fill(slots, work, analyzeHere(project, work), memo);
-  // The proposed text is never remembered: the memo holds what is on disk.
-  const proposed = analyzeRead(ref, read, project, true, '')?.analysis ?? null;
-  const at = p.needed.findIndex((r) => r.path === ref.path);
-  const analyses = slots.filter((a): a is Analysis => a !== null);
-  if (proposed) {
-    // In its place by path, as lint orders documents (the first of two duplicates keeps its name).
-    const after = analyses.findIndex((a) => a.path > ref.path);
-    analyses.splice(at >= 0 ? slots.slice(0, at).filter((a) => a !== null).length : after === -1 ? analyses.length : after, 0, proposed);
-  }
-  return finish(project, analyses, new Set([ref.path]));
-}
-
-/**
- * The diagnostics a document gets besides its own: those of the rules across files, less what its inline
- * directives suppress, and one for each directive that suppressed nothing at all.
- */
-function othersOf(project: Project, a: Analysis, cross: readonly Diagnostic[] | undefined): readonly Diagnostic[] | undefined {
-  if (!a.directives) return cross;
-  const s = new Suppressions(a.directives.list, a.directives.used);
-  const kept = (cross ?? []).filter((d) => !s.suppresses(d.line, d.rule));
-  const level = project.severityFor(a.path)(unusedDisableDirective.id);
-  if (level === 'off') return kept;
-  for (const d of s.unused()) {
-    const u = unusedDirective(d);
-    const diagnostic: Diagnostic = { line: u.at.line, column: u.at.column, rule: unusedDisableDirective.id, message: unexpected(u.found, u.expected) };
-    if (level === 'warning') diagnostic.severity = 'warning';
-    kept.push(diagnostic);
-  }
-  return kept;
-}
-
-/** Rules across files over every analysis, then the results of the selected documents under the baseline. */
-export function finish(
-  project: Project,
-  analyses: readonly Analysis[],
-  selected: ReadonlySet<string>,
-  cross = crossFileDiagnostics(project.kinds, analyses, project.severityFor),
-): LintRun {
-  const found: ParseFailureResult[] = [];
-  const checked: LintRun['checked'] = [];
-  for (const a of analyses) {
-    if (!selected.has(a.path)) continue;
-    checked.push({ path: a.path, kind: a.kind });
-    // Inline directives first (in `othersOf` and at analysis), then the baseline, as ESLint applies them.
-    const r = resultOf(a, othersOf(project, a, cross.get(a.path)));
-    if (r) found.push(r);
-  }
-  const { results, found: errorCounts } = applySuppressions(project.suppressions, found);
-  return {
-    root: project.root,
-    ...tally(results),
-    filesChecked: checked.length,
-    checked,
-    rules: project.rules,
-    kinds: project.kinds.map((k) => k.name),
-    configured: project.config.file !== null,
-    errorCounts,
-  };
-}
-
-/**
- * Lints a root (or some of its documents) in this thread: every document read from disk, or reused
- * from `memo` (the MCP server's memory). Cross-file rules always see the whole kind: documents not
- * selected are analyzed for their cross-file facts only.
- */
-export function lint(options: LintOptions, memo: Memo | null = null): LintRun {
-  const project = options.project ?? loadProject(options.root, options);
-  const p = plan(project, options.paths, options.cwd ?? process.cwd(), memo);
-  const { slots, work } = prepare(p, memo);
-  return complete(project, p, slots, work, analyzeHere(project, work), memo);
-}
-
-export interface RunOptions extends LintOptions {
-  /** Cache file (`--cache`); undefined = no cache. */
-  cacheFile?: string;
-  /** Use worker threads when there is enough to do (default true). */
-  parallel?: boolean;
-}
-
-/**
- * The CLI's lint: the same pipeline, with ESLint-style `--cache` as its memo (see `CacheMemo`) and
- * worker threads for large runs. Notices: a cache that cannot be read or written.
- */
-export async function lintFiles(options: RunOptions): Promise<LintRun & { notices: string[]; timing: Timing }> {
-  const started = performance.now();
-  const project = options.project ?? loadProject(options.root, options);
-  /** What the run itself met (a cache that cannot be read or written): warnings on stderr, never failures. */
-  const notices: string[] = [];
-  const cache = options.cacheFile ? LintCache.load(options.cacheFile, VERSION, project.key, options.root, project) : null;
-  if (cache?.problem) notices.push(cache.problem);
-  const memo = cache ? new CacheMemo(project, cache, options.paths !== undefined && options.paths.length > 0) : null;
-  const cwd = options.cwd ?? process.cwd();
-  const few = memo && options.paths && options.paths.length > 0 ? memo.few(targets(project, options.paths, cwd)) : null;
-  if (few) {
-    const planned = performance.now();
-    const run = finish(project, few.analyses, new Set(few.analyses.map((a) => a.path)), few.cross);
-    const problem = memo!.saveFew();
-    if (problem) notices.push(problem);
-    const timing: Timing = {
-      loadAndPlanMs: planned - started,
-      analyzeMs: 0,
-      finishMs: performance.now() - planned,
-      here: 0,
-      inWorkers: 0,
-      workers: 0,
-      kept: 'few',
-    };
-    return { ...run, notices, timing };
-  }
-  let p = plan(project, options.paths, cwd, memo);
-  // A named file missing from a trusted listing means the listing is stale after all: list again.
-  if (memo && p.targets.some((t) => !t.dir && memo.isTrusted(project.layout.classify(t.rel)?.kind) && !p.selected.has(t.rel))) {
-    memo.distrust();
-    p = plan(project, options.paths, cwd, memo);
-  }
-  notices.push(...p.skipped);
-  const { slots, work } = prepare(p, memo);
-  const planned = performance.now();
-  const parallel = options.parallel !== false && worthThreads(work.length);
-  // Each result goes to its slot as it comes, reduced to what the rest of the run reads (SPEC §13: memory
-  // grows with the documents' facts only): no parsed document, and the strings the plan holds already.
-  const take = (i: number, r: IdentifiedAnalysis | null): void => {
-    const w = work[i]!;
-    if (r) {
-      r.analysis.doc = null;
-      r.analysis.path = w.ref.path;
-      r.analysis.kind = w.ref.kind;
+  /** Lists the kinds, selects the documents, and makes the slots of the first round. */
+  plan(): void {
+    const sel = this.selection;
+    const listed = kindsListed(this.project, sel);
+    const targets = sel.type === 'paths' ? sel.targets : null;
+    const found: { kind: Kind; refs: FileRef[] | null; trusted: boolean; basis: KindRun['basis'] }[] = listed.map((kind) => ({ kind, ...this.listing(kind) }));
+    if (targets === null) {
+      for (const f of found) {
+        const refs = this.refsOf(f);
+        for (const r of refs) this.selected.add(r.path);
+        this.kinds.push({
+          kind: f.kind,
+          slots: refs.map((r) => this.documents.slot(r, true)),
+          trusted: f.trusted,
+          partial: false,
+          basis: f.basis,
+          kept: false,
+        });
+      }
+      this.planned = performance.now();
+      return;
     }
-    fillOne(slots, w, r, memo);
-  };
-  const hashing = memo !== null;
-  let split: Split = { here: work.length, inWorkers: 0, workers: 0 };
-  if (parallel) {
-    // Workers read their files themselves: bytes are not sent to them.
-    const items = work.map((w) => ({ ref: w.ref, withBody: w.withBody }));
-    split = await analyzeInParallel(
-      options.root,
-      projectOptions({ ...options, cwd }),
-      { items, here: (i) => analyzeWork(project, work[i]!, hashing), done: take },
-      { hashing },
-    );
-  } else {
-    work.forEach((w, i) => take(i, analyzeWork(project, w, hashing)));
+    // A kind whose listing is trusted and whose targets are all files: its selected documents are those
+    // files, and the rest of the kind is looked at only if the store cannot answer for it (`complete`).
+    const fileTargets = new Map<Kind, Target[]>();
+    for (const f of found) {
+      if (!f.trusted) continue;
+      const ts = targets.filter((t) => kindsOfTarget(this.project, t).includes(f.kind));
+      if (ts.every((t) => !t.dir && t.lossy === undefined && this.project.layout.classify(t.rel)?.kind === f.kind)) fileTargets.set(f.kind, ts);
+    }
+    const all: FileRef[] = [];
+    for (const f of found) {
+      if (fileTargets.has(f.kind)) continue;
+      all.push(...this.refsOf(f));
+    }
+    for (const r of all) if (isSelected(r, targets)) this.selected.add(r.path);
+    for (const ts of fileTargets.values()) for (const t of ts) this.selected.add(t.rel);
+    // A file named by a second path to a folder listed by another (through a link) is the document found there.
+    const aliased = new Set<Target>();
+    for (const t of targets) {
+      if (t.dir || this.selected.has(t.rel) || this.project.layout.classify(t.rel) === null) continue;
+      const at = this.source.foundElsewhere?.(t.rel, all) ?? null;
+      if (at !== null) {
+        this.selected.add(at);
+        aliased.add(t);
+      }
+    }
+    checkFound(targets, this.selected);
+    // A file is skipped when it is no document (classify: ignored, or of no kind), or git ignores it; a folder when it selected none.
+    const selects = (t: Target): boolean =>
+      t.dir
+        ? all.some((f) => this.selected.has(f.path) && isSelected(f, [t]))
+        : this.project.layout.classify(t.rel) !== null && (this.selected.has(t.rel) || aliased.has(t) || !this.source.ignoredByGit?.(t.rel, false));
+    for (const t of targets) {
+      const any = selects(t);
+      const skipped = skippedPath(this.project, t.given, t.rel, t.dir, any, !any && this.source.ignoredByGit?.(t.rel, t.dir) === true);
+      if (skipped !== null) this.notices.push(skipped);
+    }
+    // Only the kinds of the selected documents are linted: rules across files never cross kinds.
+    for (const f of found) {
+      const few = fileTargets.get(f.kind);
+      if (few !== undefined) {
+        const refs = [...new Set(few.map((t) => t.rel))].sort().map((path) => this.source.refAt(path, f.kind));
+        this.kinds.push({ kind: f.kind, slots: refs.map((r) => this.documents.slot(r, true, true)), trusted: true, partial: true, basis: null, kept: false });
+        continue;
+      }
+      const refs = f.refs!;
+      if (!refs.some((r) => this.selected.has(r.path))) continue;
+      this.kinds.push({
+        kind: f.kind,
+        slots: refs.map((r) => this.documents.slot(r, this.full(r), f.trusted)),
+        trusted: f.trusted,
+        partial: false,
+        basis: f.basis,
+        kept: false,
+      });
+    }
+    this.planned = performance.now();
   }
-  const analyzed = performance.now();
-  // Nothing analyzed: every document is its row, and the results across files kept with the rows hold.
-  const kept = work.length === 0 ? memo?.keptResults(p.needed) : null;
-  const run = finish(
-    project,
-    slots.filter((a): a is Analysis => a !== null),
-    p.selected,
-    ...(kept ? [kept] : []),
-  );
-  const problem = memo?.save(p.needed, slots);
-  if (problem) notices.push(problem);
-  const timing: Timing = {
-    loadAndPlanMs: planned - started,
-    analyzeMs: analyzed - planned,
-    finishMs: performance.now() - analyzed,
-    ...split,
-    ...(kept ? { kept: 'all' as const } : {}),
-  };
-  return { ...run, notices, timing };
-}
 
-/** Where a lint's time went (`DOCGATE_TIMING=1`, docs/performance.md): the main thread's phases, and who analyzed what. */
-export interface Timing extends Split {
-  /** Configuration, rules, listing, and the cache's look-ups. */
-  loadAndPlanMs: number;
-  /** Reading and analyzing (in this thread and the workers). */
-  analyzeMs: number;
-  /** Rules across files, results, baseline, writing the cache. */
-  finishMs: number;
+  /** The paths of a kind's listing as the store recorded it, as the source's documents; null when the store cannot give them after all. */
+  private trustedRefs(kind: Kind): FileRef[] | null {
+    return this.store.listedPaths(kind)?.map((path) => this.source.refAt(path, kind)) ?? null;
+  }
+
+  /** A kind's documents from a trusted listing, or listed by the source when the store cannot give them. */
+  private refsOf(f: { kind: Kind; refs: FileRef[] | null; trusted: boolean; basis: KindRun['basis'] }): FileRef[] {
+    if (f.refs === null) f.refs = this.trustedRefs(f.kind);
+    if (f.refs === null) {
+      const listed = this.source.list(f.kind);
+      f.refs = listed.refs;
+      f.trusted = false;
+      f.basis = listed.basis;
+    }
+    return f.refs;
+  }
+
   /**
-   * The results across files came from the cache: for the named files alone (`few`: the rest of their
-   * kinds not decoded), or for every document, each taken from its row (`all`).
+   * The kinds whose selected documents alone were looked at: done when the store answers for the rest
+   * (each selected document kept its path, id and facts, and no other document is racy); else their
+   * other documents become the next round's slots. True when there is a next round.
    */
-  kept?: 'few' | 'all';
+  complete(): boolean {
+    let more = false;
+    for (const k of this.kinds) {
+      if (!k.partial) continue;
+      const d = k.slots.every((s) => s.analysis !== null && s.keptFacts) ? this.store.digest(k.kind) : null;
+      if (d !== null && [...d.racy].every((path) => this.selected.has(path)) && this.store.results(k.kind, d.digest) !== null) continue;
+      k.partial = false;
+      let refs = this.trustedRefs(k.kind);
+      // A named file missing from the recorded listing: the listing is stale after all, list again.
+      const listedNow = new Set(refs?.map((r) => r.path));
+      if (refs === null || k.slots.some((s) => !listedNow.has(s.ref.path))) {
+        const listed = this.source.list(k.kind);
+        refs = listed.refs;
+        k.trusted = false;
+        k.basis = listed.basis;
+      }
+      const done = new Map(k.slots.map((s) => [s.ref.path, s]));
+      k.slots = refs.map((r) => done.get(r.path) ?? this.documents.slot(r, this.full(r), k.trusted));
+      more = true;
+    }
+    return more;
+  }
+
+  /** The results: across files per kind, then each selected document's, under directives and the baseline. */
+  finish(): LintOutcome {
+    this.analyzed = performance.now();
+    const cross = new Map<string, Diagnostic[]>();
+    const docs: { ref: FileRef; analysis: NonNullable<Slot['analysis']> }[] = [];
+    let few = this.kinds.length > 0;
+    for (const k of this.kinds) {
+      if (k.partial) {
+        // The store answered for the rest of the kind (see `complete`).
+        const d = this.store.digest(k.kind)!;
+        for (const [path, list] of this.store.results(k.kind, d.digest)!) cross.set(path, [...list]);
+        k.kept = true;
+      } else {
+        few = false;
+        const r = kindResults(this.project, this.store, k.kind, k.slots, k.trusted);
+        for (const [path, list] of r.results) cross.set(path, list);
+        k.kept = r.kept;
+        this.keepListing(k);
+      }
+      for (const s of k.slots) if (s.analysis !== null && this.selected.has(s.ref.path)) docs.push({ ref: s.ref, analysis: s.analysis });
+    }
+    docs.sort((a, b) => (a.ref.path < b.ref.path ? -1 : a.ref.path > b.ref.path ? 1 : 0));
+    const documents = documentResults(this.project, docs, cross);
+    const run = runOf(this.project, documents);
+    const served = this.options.serve ? documents.map((d) => serve(this.project, this.source, this.store, d)) : undefined;
+    const problem = this.store.save();
+    if (problem) this.notices.push(problem);
+    const allKept = !few && this.kinds.length > 0 && this.kinds.every((k) => k.kept) && this.documents.split.here + this.documents.split.inWorkers === 0;
+    const timing: Timing = {
+      loadAndPlanMs: this.planned - this.started,
+      analyzeMs: this.analyzed - this.planned,
+      finishMs: performance.now() - this.analyzed,
+      ...this.documents.split,
+      ...(few ? { kept: 'few' as const } : allKept ? { kept: 'all' as const } : {}),
+    };
+    return { ...run, documents, ...(served ? { served } : {}), notices: this.notices, timing };
+  }
+
+  /**
+   * Records a kind's listing for later runs, or forgets it when it must not be reused: a document that
+   * is a link or not a regular file is examined every run, and one gone before it was read is missing
+   * from what the store keeps. What the store keeps of paths no longer listed is dropped.
+   */
+  private keepListing(k: KindRun): void {
+    if (k.trusted) return;
+    const keepable = k.basis !== null && k.slots.every((s) => !s.ref.problem && !s.ref.link && s.analysis !== null);
+    this.store.keepListing(k.kind, keepable ? k.basis : null);
+    this.store.retain(k.kind, new Set(k.slots.map((s) => s.ref.path)));
+  }
+}
+
+/** A lint in this thread: what tests, small frontends and the MCP server's calls on a warm memory run. */
+export function lint(project: Project, source: Source, store: Store, selection: Selection, options: RunOptions = {}): LintOutcome {
+  if (selection.type === 'changes') return lintChanges(project, asIndex(source), store);
+  const run = new Run(project, source, store, selection, options);
+  run.plan();
+  run.documents.analyzeHere();
+  while (run.complete()) run.documents.analyzeHere();
+  return run.finish();
+}
+
+/** The same lint, analyzing a large run's documents on worker threads too (the CLI, the MCP server's cold loads). */
+export async function lintInParallel(project: Project, source: Source, store: Store, selection: Selection, options: RunOptions = {}): Promise<LintOutcome> {
+  if (selection.type === 'changes') return lintChanges(project, asIndex(source), store);
+  const run = new Run(project, source, store, selection, options);
+  run.plan();
+  await run.documents.analyze(true);
+  while (run.complete()) await run.documents.analyze(true);
+  return run.finish();
+}
+
+function asIndex(source: Source): IndexSource {
+  if (!('changes' in source)) throw new ConfigError('internal: a selection of changes needs a source that has them (the git index)');
+  return source as IndexSource;
 }

@@ -1,50 +1,35 @@
+/**
+ * Live, cached access to the documents of a root for long-running frontends (the MCP server): the lint
+ * pipeline (driver.ts) over the disk with the server's memory as its store (memory-store.ts). Every call
+ * looks at the disk again (a listing and a stat per file) — new, changed and deleted files are seen at
+ * once — but a file whose identity (stat, project) is unchanged is not read or parsed again; and with
+ * watched folders, when nothing of a kind changed, its entries (with the rules across files applied)
+ * are answered as they were. The rules across files always cover the whole kind, so a document's
+ * failure is the same whichever tool asks first.
+ */
 import { statSync, watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { documentOf } from './analyze.js';
-import type { IdentifiedAnalysis } from './analyze.js';
-import type { Analysis } from '../model/analysis.js';
-import { identityOf } from '../io/file-identity.js';
+import { identityOf, settledBefore } from '../io/file-identity.js';
 import type { FileRef } from '../io/layout.js';
-import { settledBefore } from './cache-memo.js';
-import { analyzeHere, analyzeWork, fill, fillOne, kindEntries, planKind } from './lint.js';
-import type { KindEntry, Plan, Work } from './lint.js';
-import type { Memo, Reuse } from './memo.js';
-import { analyzeInParallel, worthThreads } from './parallel.js';
-import type { Split } from './parallel.js';
-import { keepRow } from './row.js';
 import { isInside, realFolder, resolved } from '../io/safe-fs.js';
+import type { Analysis } from '../model/analysis.js';
 import type { Kind } from '../model/types.js';
 import { loadProject } from '../project/project.js';
 import type { Project, ProjectOptions } from '../project/project.js';
+import { MemoryStore } from '../store/memory-store.js';
+import { documentOf } from './analyze.js';
+import { DiskSource } from './disk-source.js';
+import { lint, lintInParallel } from './lint.js';
+import type { LintOutcome, RunOptions } from './lint.js';
+import { OverlaySource } from './overlay-source.js';
+import type { ServedDocument } from './results.js';
+import { kindsListed, selectPaths } from './selection.js';
+import type { Selection } from './selection.js';
+import type { Split } from './parallel.js';
 
 /** One document as it is on disk now: its analysis and, when it fails, its ParseFailureResult. */
-export type Entry = KindEntry;
-
-/** What the server remembers of a document: its analysis, under the identity of what was read. */
-interface Remembered {
-  /** Stat identity of the bytes analyzed. */
-  identity: string;
-  /**
-   * The project key they were analyzed under. Compared apart from the identity: the key holds every rule
-   * file's text, and one string made of both would be copied and compared whole for every document.
-   */
-  key: string;
-  /** Analyzed with its rules (not only for its facts): a document's row, or its failure. */
-  full: boolean;
-  /** Without its parsed document: its row (src/lint/row.ts), facts and diagnostics. */
-  analysis: Analysis;
-}
-
-/** The entries of a kind as last made, and what they were made from. */
-interface KindMemo {
-  key: string;
-  /** Some document is reached through a symlink: its changes happen outside the watched folders. */
-  links: boolean;
-  entries: Entry[];
-  /** The files git's answers came from (.gitignore and the like), with their identities then (null: missing). */
-  ignores: ReadonlyMap<string, string | null>;
-}
+export type Entry = ServedDocument;
 
 /** A watched folder, and the identity of the folder that was at its path when the watch began. */
 interface Watched {
@@ -113,88 +98,42 @@ export interface RepositoryOptions {
   watch?: boolean;
   /** `--config` and the folder it is relative to. */
   project?: ProjectOptions;
-  /**
-   * Many documents to analyze are analyzed on worker threads: `entries()` throws NeedsLoad instead, and
-   * the caller awaits `load(kind)` and asks again (the MCP server's ToolRunner).
-   */
-  workers?: boolean;
   /** Told after each load on worker threads who analyzed how many documents (the server's debug log). */
   onLoaded?: (kind: Kind, split: Split) => void;
-}
-
-/** `entries(kind)` has many documents to analyze: `await load(kind)`, then ask again (RepositoryOptions.workers). */
-export class NeedsLoad extends Error {
-  constructor(readonly kind: Kind) {
-    super(`the ${kind} documents are to be analyzed on worker threads first`);
-  }
 }
 
 /** Parsed documents kept for get tools (a SysRS of 20 KB parses into ~100 KB): a few MB at most. */
 const KEEP_PARSED = 32;
 
-/** A kind's documents being made again: the plan, what the memory holds, the work left. */
-interface Run {
-  project: Project;
-  memo: MemoryMemo;
-  p: Plan;
-  slots: (Analysis | null)[];
-  work: Work[];
-  /** The kind's watch, and the changes the run took from it (given back when the run is dropped). */
-  watch: Watch | undefined;
-  changed: Set<string> | 'all';
-  /** What git's answers of the run's listing came from (see KindMemo.ignores). */
+/** The entries of a kind as last made, and what they were made from. */
+interface KindMemo {
+  key: string;
+  /** Some document is reached through a symlink: its changes happen outside the watched folders. */
+  links: boolean;
+  entries: Entry[];
+  /** The files git's answers came from (.gitignore and the like), with their identities then (null: missing). */
   ignores: ReadonlyMap<string, string | null>;
 }
 
-/**
- * Live, cached access to the documents of a root for long-running frontends (the MCP server).
- * Every call looks at the disk again (a listing and a stat per file) — new, changed and deleted files are
- * seen at once — but a file whose identity (stat + rule files) is unchanged is not read or parsed again,
- * and when nothing of a kind changed, its entries (with cross-file rules applied) are returned as they
- * were. Cross-file rules always cover the whole kind, so a document's failure is the same whichever tool
- * asks first.
- */
-/**
- * The server's memory as the lint pipeline's memo: a document whose stat identity (and project) is
- * unchanged, and that no change event named, is not read or parsed again.
- */
-class MemoryMemo implements Memo {
-  constructor(
-    private readonly project: Project,
-    private readonly remembered: Map<string, Remembered>,
-    private readonly key: string,
-    private readonly forced: (path: string) => boolean,
-    private readonly onListed: (kind: Kind, folders: ReadonlyMap<string, string | null>, ignores: ReadonlyMap<string, string | null>) => void,
-  ) {}
-
-  listing(): FileRef[] | null {
-    return null;
-  }
-
-  listed(kind: Kind, folders: ReadonlyMap<string, string | null>, _refs: readonly FileRef[], ignores: ReadonlyMap<string, string | null>): void {
-    this.onListed(kind, folders, ignores);
-  }
-
-  lookup(ref: FileRef, full: boolean): Reuse | null {
-    if (ref.problem || this.forced(ref.path)) return null;
-    const hit = this.remembered.get(ref.path);
-    if (!hit || (full && !hit.full)) return null;
-    const stat = identityOf(ref.abs);
-    return stat !== null && hit.identity === stat && hit.key === this.key ? { analysis: hit.analysis } : null;
-  }
-
-  remember(ref: FileRef, full: boolean, r: IdentifiedAnalysis): void {
-    // The row, not the parsed document (in place: the run's own slot holds the same analysis).
-    keepRow(r.analysis, this.project);
-    // The identity of the handle the bytes came from: a change after our stat is seen next time.
-    this.remembered.set(ref.path, { identity: r.identity, key: this.key, full, analysis: r.analysis });
-  }
+/** A kind's documents about to be made again: the project, the source that tells what changed, and the watch. */
+interface Begun {
+  project: Project;
+  source: DiskSource;
+  /** The kind's watch, and the changes the run took from it (given back when the run fails). */
+  watch: Watch | undefined;
+  changed: Set<string> | 'all';
+  ignores: { now: ReadonlyMap<string, string | null> };
 }
 
+/** How a server's runs treat documents: every one analyzed whole and kept as its row, each served. */
+const SERVING: RunOptions = { docs: 'rows', fullAll: true, serve: true };
+
 export class Repository {
-  private readonly remembered = new Map<string, Remembered>();
+  private readonly store = new MemoryStore();
   private readonly memo = new Map<Kind, KindMemo>();
   private readonly watches = new Map<Kind, Watch>();
+  /** Kinds being loaded on worker threads, so that a second call waits for the first. */
+  private readonly loading = new Map<Kind, Promise<Entry[]>>();
 
   constructor(
     readonly root: string,
@@ -219,19 +158,9 @@ export class Repository {
     this.lastProject = settled ? { project, identities } : undefined;
     return project;
   }
-
-  /**
-   * The memo for a lint run over the repository (MCP `validate`): documents already analyzed are reused
-   * while their stat identity is unchanged.
-   */
-  lintMemo(project: Project): Memo {
-    return new MemoryMemo(
-      project,
-      this.remembered,
-      project.key,
-      () => false,
-      () => {},
-    );
+  /** The server's memory, for the project as it is now (what it held of another project is dropped). */
+  private storeFor(project: Project): MemoryStore {
+    return this.store.forProject(project.key);
   }
 
   /**
@@ -245,7 +174,6 @@ export class Repository {
     await new Promise<void>((resolve) => setImmediate(resolve));
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
-
   /**
    * The kind's watch, checked first: every watched folder must still be the folder at its path (one stat
    * each). When one is not (replaced, deleted, created since), the watch starts afresh and nothing
@@ -260,7 +188,6 @@ export class Repository {
     for (const f of project.layout.folders(kind)) this.watchFolder(w, f.dir);
     return w;
   }
-
   /** Adds a folder to a watch; its identity is taken before the watcher starts, so a swap in between shows next time. */
   private watchFolder(w: Watch, rel: string): void {
     if (w.folders.has(rel)) return;
@@ -294,98 +221,81 @@ export class Repository {
       w.ok = false; // no inotify here (or no watches left): verify by stat
     }
   }
-
   /** Stops watching (the server is closing). */
   close(): void {
     for (const w of this.watches.values()) for (const f of w.folders.values()) f.watcher?.close();
     this.watches.clear();
   }
-
-  /**
-   * Every document of these kinds remembered, for a lint over `lintMemo()` that then reads nothing that
-   * did not change. Cold, a large kind stops the caller with NeedsLoad, as `entries()` does.
-   */
-  remember(kinds: Iterable<Kind>): void {
-    for (const kind of kinds) this.entries(kind);
-  }
-
-  /** Every document of `kind`, sorted by path (code point order). */
+  /** Every document of `kind`, sorted by path (code point order), analyzed in this thread. */
   entries(kind: Kind): Entry[] {
-    const run = this.begin(kind);
-    if ('entries' in run) return run.entries;
-    if (this.options.workers && worthThreads(run.work.length)) {
-      // Kept for load(), which the caller awaits next: the watch's changes were taken by this run.
-      this.parked.set(kind, run);
-      throw new NeedsLoad(kind);
-    }
-    fill(run.slots, run.work, analyzeHere(run.project, run.work, false), run.memo);
-    return this.end(kind, run);
+    const b = this.begin(kind);
+    if ('entries' in b) return b.entries;
+    return this.end(kind, b, this.run(b, kind, false) as LintOutcome);
   }
 
   /**
-   * A run parked by `entries()` that will not be loaded (the caller gives up): its kind is looked at
-   * afresh next time, every document checked again.
+   * Every document of `kind`, a large kind analyzed on worker threads as lint does (the cold load of a
+   * large root); a second call while a kind loads waits for the first.
    */
-  abandon(kind: Kind): void {
-    const run = this.parked.get(kind);
-    this.parked.delete(kind);
-    if (run) this.drop(run);
+  async load(kind: Kind): Promise<Entry[]> {
+    const pending = this.loading.get(kind);
+    if (pending) return pending;
+    const b = this.begin(kind);
+    if ('entries' in b) return b.entries;
+    const p = (this.run(b, kind, true) as Promise<LintOutcome>)
+      .then((out) => {
+        if (out.timing.workers > 0) this.options.onLoaded?.(kind, out.timing);
+        return this.end(kind, b, out);
+      })
+      .catch((e: unknown) => {
+        this.giveBack(b);
+        throw e;
+      })
+      .finally(() => this.loading.delete(kind));
+    this.loading.set(kind, p);
+    return p;
   }
 
-  /** A run that will not end: the changes it took from its watch are given back, so the next call looks again. */
-  private drop(run: Run): void {
-    const w = run.watch;
+  private run(b: Begun, kind: Kind, parallel: boolean): LintOutcome | Promise<LintOutcome> {
+    const selection: Selection = { type: 'all', kinds: [kind] };
+    const store = this.storeFor(b.project);
+    return parallel ? lintInParallel(b.project, b.source, store, selection, SERVING) : lint(b.project, b.source, store, selection, SERVING);
+  }
+
+  /** A run that did not end: the changes it took from its watch are given back, so the next call looks again. */
+  private giveBack(b: Begun): void {
+    const w = b.watch;
     if (!w) return;
     w.dirty = true;
-    if (w.changed === 'all' || run.changed === 'all') w.changed = 'all';
-    else for (const path of run.changed) w.changed.add(path);
+    if (w.changed === 'all' || b.changed === 'all') w.changed = 'all';
+    else for (const path of b.changed) w.changed.add(path);
   }
-
-  /** Runs that `entries()` left to `load()`. */
-  private readonly parked = new Map<Kind, Run>();
-  /** Kinds being loaded on worker threads, so that a second call waits for the first. */
-  private readonly loading = new Map<Kind, Promise<void>>();
 
   /**
-   * Makes a kind's entries again, analyzing on worker threads as lint does (the cold load of a large
-   * root: SPEC §13); `entries()` then finds every document remembered.
+   * The linter over the repository (MCP `validate`): each kind the paths need loaded as the list tools
+   * load it (a large one on worker threads), then the run over the server's memory, which then reads
+   * nothing that did not change.
    */
-  async load(kind: Kind): Promise<void> {
-    const run = this.parked.get(kind);
-    this.parked.delete(kind);
-    let pending = this.loading.get(kind);
-    if (!pending) {
-      pending = this.loadKind(kind, run).finally(() => this.loading.delete(kind));
-      this.loading.set(kind, pending);
-    } else if (run) {
-      // Parked by a second call while the kind was loading: the load under way serves it, and what the
-      // run took from the watch (changes made meanwhile) is seen by the next call.
-      this.drop(run);
-    }
-    await pending;
+  async lint(paths: readonly string[] | undefined): Promise<LintOutcome> {
+    const project = this.project();
+    const selection = selectPaths(project, paths, this.root);
+    const kinds = kindsListed(project, selection);
+    for (const kind of kinds) await this.load(kind);
+    return lint(project, new DiskSource(project, { kinds }), this.storeFor(project), selection, { docs: 'rows', fullAll: true });
   }
 
-  private async loadKind(kind: Kind, parked: Run | undefined): Promise<void> {
-    const run = parked ?? this.begin(kind);
-    if ('entries' in run) return;
-    const { project, work } = run;
-    if (!worthThreads(work.length)) {
-      fill(run.slots, work, analyzeHere(project, work, false), run.memo);
-    } else {
-      // As lint does: this thread and the workers take chunks; workers read their own files and send back
-      // rows, facts and diagnostics (never parsed documents). Made under the project of the run's start
-      // (remembered under its key): a project changed since is seen by the next entries(), which then
-      // makes the kind again.
-      const items = work.map((w) => ({ ref: w.ref, withBody: w.withBody }));
-      const split = await analyzeInParallel(
-        this.root,
-        this.options.project ?? {},
-        { items, here: (i) => analyzeWork(project, work[i]!, false), done: (i, r) => fillOne(run.slots, work[i]!, r, run.memo) },
-        { hashing: false, rows: true },
-      );
-      this.options.onLoaded?.(kind, split);
-    }
-    this.end(kind, run);
+  /**
+   * The run of one document as if it held `bytes` (MCP check_content): every other document of its kind
+   * as it is on disk (from the server's memory), this one analyzed from the bytes given, then the same
+   * results as lint (rules across files, directives, baseline). For the bytes on disk its result is
+   * lint's, byte for byte.
+   */
+  async check(ref: FileRef, bytes: Buffer): Promise<LintOutcome> {
+    const project = this.project();
+    await this.load(ref.kind);
+    const source = new OverlaySource(new DiskSource(project, { kinds: [ref.kind] }), new Map([[ref.path, { ref, bytes }]]));
+    const selection: Selection = { type: 'paths', targets: [{ given: ref.path, rel: ref.path, dir: false }] };
+    return lint(project, source, this.storeFor(project), selection, { docs: 'rows', fullAll: true });
   }
 
   /** The documents parsed last for `document()`, by the analysis of their entry, the most recent last. */
@@ -408,12 +318,11 @@ export class Repository {
     if (this.parsed.size > KEEP_PARSED) this.parsed.delete(this.parsed.keys().next().value!);
     return doc;
   }
-
   /**
-   * A kind's entries as they were when nothing changed; else the run that makes them again: the plan,
-   * what the memory holds, the work left. Change events from here on make the next call look again.
+   * A kind's entries as they were when nothing changed; else what the run that makes them again needs.
+   * Change events from here on make the next call look again.
    */
-  private begin(kind: Kind): { entries: Entry[] } | Run {
+  private begin(kind: Kind): { entries: Entry[] } | Begun {
     const project = this.project();
     const w = this.options.watch ? this.watchOf(project, kind) : undefined;
     const memo = this.memo.get(kind);
@@ -423,10 +332,9 @@ export class Repository {
       w.dirty = false;
       w.changed = new Set();
     }
-    const forced = (path: string) => changed === 'all' || changed.has(path);
-    let ignores: ReadonlyMap<string, string | null> = new Map();
+    const ignores = { now: new Map<string, string | null>() as ReadonlyMap<string, string | null> };
     const onListed = (_kind: Kind, folders: ReadonlyMap<string, string | null>, gitInputs: ReadonlyMap<string, string | null>): void => {
-      ignores = gitInputs;
+      ignores.now = new Map(gitInputs);
       if (!w) return;
       // A folder seen for the first time (a language folder) is watched from now on. A file added to it
       // between its listing and its watch would be missed: unless the folder, looked at once the watch
@@ -438,17 +346,14 @@ export class Repository {
         if (!sameSinceListing(join(this.root, rel), listedAs)) w.dirty = true;
       }
     };
-    const mm = new MemoryMemo(project, this.remembered, project.key, forced, onListed);
-    const planned = planKind(project, kind, mm);
-    return { project, memo: mm, ...planned, watch: w, changed, ignores };
+    const source = new DiskSource(project, { kinds: [kind], changed: (path) => changed === 'all' || changed.has(path), onListed });
+    return { project, source, watch: w, changed, ignores };
   }
 
-  /** The run's work done (every slot filled): rules across files, the entries, and what is remembered. */
-  private end(kind: Kind, run: Run): Entry[] {
-    const entries = kindEntries(run.project, run.p, run.slots, run.memo);
-    const live = new Set(entries.map((e) => e.ref.path));
-    for (const [path, r] of this.remembered) if (r.analysis.kind === kind && !live.has(path)) this.remembered.delete(path);
-    this.memo.set(kind, { key: run.project.key, links: entries.some((e) => e.ref.link === true), entries, ignores: run.ignores });
+  /** A kind's entries made: kept to answer the next call while nothing changes. */
+  private end(kind: Kind, b: Begun, out: LintOutcome): Entry[] {
+    const entries = out.served ?? [];
+    this.memo.set(kind, { key: b.project.key, links: entries.some((e) => e.ref.link === true), entries, ignores: b.ignores.now });
     return entries;
   }
 }

@@ -3,6 +3,8 @@ import type { FileRef } from '../io/layout.js';
 import type { RuleEntry } from '../kinds/index.js';
 import type { ParseFailureResult } from '../model/types.js';
 import type { Counts } from '../project/baseline.js';
+import type { Split } from './parallel.js';
+import type { Analysis } from '../model/analysis.js';
 
 /** SPEC §4.3 / §8 `json`: what every report format is made from. */
 export interface LintReport {
@@ -31,4 +33,46 @@ export interface LintRun extends LintReport {
   errorCounts?: Counts;
   /** `--fix-dry-run`: root-relative path → the text after every fix, for the documents the fixes would change (SPEC §11). */
   outputs?: ReadonlyMap<string, string>;
+}
+
+/** Where a run's time went (`DOCGATE_TIMING=1`, docs/performance.md): its phases, and who analyzed what. */
+export interface Timing extends Split {
+  /** Configuration, rules, listing, and the store's look-ups. */
+  loadAndPlanMs: number;
+  /** Reading and analyzing (in this thread and the workers). */
+  analyzeMs: number;
+  /** Rules across files, results, baseline, writing the store. */
+  finishMs: number;
+  /**
+   * The results across files came from the store: for the named files alone (`few`: the rest of their
+   * kinds not looked at), or for every document, each taken from the store (`all`).
+   */
+  kept?: 'few' | 'all';
+}
+
+export interface LintOutcome extends LintRun {
+  /** The selected documents with their results (before the baseline), in path order. */
+  documents: DocumentResult[];
+  /** With `serve`: each selected document as a server serves it. */
+  served?: ServedDocument[];
+  /** Warnings of the run itself (a named path that selects nothing, a store that cannot be read or written). */
+  notices: string[];
+  timing: Timing;
+}
+
+/** A document a run reports: its analysis and its result (after directives, before the baseline); null when it passes. */
+export interface DocumentResult {
+  ref: FileRef;
+  analysis: Analysis;
+  result: ParseFailureResult | null;
+}
+
+/** A document as a server serves it: its result under the baseline, split into a failure or warnings. */
+export interface ServedDocument {
+  ref: FileRef;
+  analysis: Analysis;
+  /** Own and cross-file diagnostics when one is an error; null when the document passes (then `analysis.doc` or `analysis.row` is set). */
+  failure: ParseFailureResult | null;
+  /** The diagnostics of a document that passes with warnings only (it is served, with them). */
+  warnings: ParseFailureResult | null;
 }

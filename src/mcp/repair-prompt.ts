@@ -5,10 +5,8 @@
  */
 import { documentText } from '../lint/document-text.js';
 import { escapeHidden } from '../model/hidden-unicode.js';
-import { lint, plan } from '../lint/lint.js';
-import type { Memo } from '../lint/memo.js';
+import type { Repository } from '../lint/repository.js';
 import { allResults } from '../lint/tally.js';
-import type { Project } from '../project/project.js';
 import { documentAt } from './document-args.js';
 import { ToolError } from './tool.js';
 import { RULE_URI_PREFIX } from './rule-resources.js';
@@ -29,18 +27,19 @@ function fence(text: string): string {
 
 /**
  * The prompt's one user message; a path that is no document is a ToolError (answered as invalid params).
- * `memo`: the server's live memory of the repository (documents unchanged are not analyzed again).
+ * Made over the server's live repository (documents unchanged are not analyzed again).
  */
-export function repairPrompt(project: Project, path: string, memo: Memo | null = null): string {
+export async function repairPrompt(repo: Repository, path: string): Promise<string> {
+  const project = repo.project();
   const ref = documentAt(path, project);
+  const run = await repo.lint([path]);
   // The document discovery finds at the path: none where git ignores the file; and the text of one
   // that is no readable file (a link to a file git ignores) is never read.
-  const found = plan(project, [path], project.root, memo).needed.find((r) => r.path === path);
+  const found = run.documents.find((d) => d.ref.path === path);
   if (!found) throw new ToolError(`'${path}' is not a document discovery finds: git ignores it, or a link leads to it from a folder listed by another path.`);
-  const run = lint({ root: project.root, paths: [path], cwd: project.root, project }, memo);
   const result = allResults(run).find((r) => r.path === path) ?? null;
   // Hidden characters are shown as visible escapes: the agent sees what a reviewer would not.
-  const onDisk = documentText(found, project);
+  const onDisk = documentText(found.ref, project);
   const text = onDisk === null ? null : escapeHidden(onDisk);
   const cited = [...new Set(result?.diagnostics.map((d) => d.rule) ?? [])].sort();
   const rules = cited.map((id) => {

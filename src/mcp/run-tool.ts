@@ -2,11 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { compileArguments } from './arguments.js';
 import type { ArgumentCheck } from './arguments.js';
 import { ToolError } from './tool.js';
-import type { ToolContext, ToolDefinition, ToolOutput } from './tool.js';
-import { NeedsLoad } from '../lint/repository.js';
-
-/** Loads on worker threads per call, at most (see ToolRunner.run). */
-const MAX_LOADS = 3;
+import type { ToolContext, ToolDefinition } from './tool.js';
 
 export function errorResult(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
@@ -39,32 +35,6 @@ export class ToolRunner {
     return check;
   }
 
-  /**
-   * Runs a handler. A kind with many documents to analyze (cold, or after a checkout) is not analyzed in
-   * the handler: `entries()` stops it (NeedsLoad) after its argument checks, the kind is analyzed on
-   * worker threads as lint does (SPEC §13), and the handler runs again, now finding every document.
-   */
-  private async run(tool: ToolDefinition, args: Record<string, unknown>): Promise<ToolOutput> {
-    // Loads per kind: a handler may need several kinds (validate of the whole root needs every one).
-    const loads = new Map<string, number>();
-    for (;;) {
-      try {
-        return tool.handler(args, this.ctx);
-      } catch (e) {
-        if (!(e instanceof NeedsLoad)) throw e;
-        // Each load makes the kind (under the project of its start); only a configuration that keeps
-        // changing while the workers run needs another, and after a few the call gives up.
-        const n = loads.get(e.kind) ?? 0;
-        loads.set(e.kind, n + 1);
-        if (n >= MAX_LOADS) {
-          this.ctx.repo.abandon(e.kind);
-          throw new ToolError(`the configuration kept changing while the ${e.kind} documents were analyzed; call again`);
-        }
-        await this.ctx.repo.load(e.kind);
-      }
-    }
-  }
-
   /** Runs one tool call; never throws. */
   async call(name: string, args: unknown): Promise<ToolAnswer> {
     const tool = this.tools.get(name);
@@ -74,7 +44,8 @@ export class ToolRunner {
     try {
       // Change events already queued by the kernel reach the repository's watchers first (never stale).
       await this.ctx.repo.settle();
-      const out = await this.run(tool, (args ?? {}) as Record<string, unknown>);
+      // A kind with many documents to analyze (cold, or after a checkout) is analyzed on worker threads, as lint does.
+      const out = await tool.handler((args ?? {}) as Record<string, unknown>, this.ctx);
       const result: CallToolResult = { content: [{ type: 'text', text: out.text }] };
       if (tool.outputSchema && out.structured) result.structuredContent = out.structured;
       return { result };

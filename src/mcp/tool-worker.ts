@@ -29,7 +29,6 @@ function loaded(kind: string, s: Split): void {
 }
 const repo = new Repository(root, {
   watch: lane === 'repository',
-  workers: lane === 'repository',
   project,
   ...(process.env.DOCGATE_MCP_DEBUG === '1' ? { onLoaded: loaded } : {}),
 });
@@ -50,8 +49,7 @@ function post(seq: number, answer: ToolAnswer): void {
 async function prompt(path: string): Promise<PromptAnswer> {
   try {
     await repo.settle();
-    const project = repo.project();
-    return { text: repairPrompt(project, path, repo.lintMemo(project)) };
+    return { text: await repairPrompt(repo, path) };
   } catch (e) {
     const invalid = e instanceof ToolError || e instanceof ConfigError;
     return { error: invalid ? (e as Error).message : `cannot make the prompt repair for ${path}: ${(e as Error).message}`, invalid };

@@ -49,7 +49,7 @@ export interface ToolDefinition<A = Record<string, unknown>> {
    * Runs the tool on arguments that already passed `inputSchema`. A handler checks the remaining
    * argument rules (id shape, combinations) first and throws `ToolError` before touching any file.
    */
-  handler(args: A, ctx: ToolContext): ToolOutput;
+  handler(args: A, ctx: ToolContext): ToolOutput | Promise<ToolOutput>;
 }
 
 /** Structured content with its pretty JSON as the text item. */

@@ -12,7 +12,7 @@ import { linearPattern } from '../parse/linear-regexp.js';
 import type { Pos } from '../model/position.js';
 import { loadRuleData } from './rule-data.js';
 import { ConfigError } from '../model/errors.js';
-import { CUSTOM_RULE_SUFFIXES, customKind } from '../kinds/custom/kind.js';
+import { customKind } from '../kinds/custom/kind.js';
 import { BUILTIN_KINDS, rulesOf } from '../kinds/index.js';
 import type { RuleEntry } from '../kinds/index.js';
 import { loadSuppressions, suppressionsPath } from './baseline.js';
@@ -56,7 +56,12 @@ export interface Project {
    * long-running server may keep the project instead of loading it at every call.
    */
   readonly inputs: readonly string[];
+  /** The options it was loaded with (what a worker thread needs to load the same project). */
+  readonly options: ProjectOptions;
 }
+
+/** What a root's configuration and rule files make, kept by their content (the baseline is read per call). */
+type ProjectRules = Omit<Project, 'suppressions' | 'hash' | 'inputs' | 'options'>;
 
 export interface ProjectOptions {
   /** `--config FILE`, relative to `cwd`. */
@@ -78,7 +83,12 @@ export function projectOptions(o: ProjectOptions): ProjectOptions {
   return out;
 }
 
-const projects = new Map<string, Project>();
+/**
+ * Projects made, by root and key (the text of every rule file): the last few, so that a long-lived server
+ * whose rule files are edited a thousand times holds a few projects, not a thousand.
+ */
+const projects = new Map<string, ProjectRules>();
+const MAX_PROJECTS = 8;
 
 function level(setting: Setting | undefined): 'off' | 'warning' | 'error' | undefined {
   return setting === 'warn' ? 'warning' : setting;
@@ -221,7 +231,12 @@ export function loadProject(root: string, options: ProjectOptions = {}): Project
   const load = (): Suppressions => loadSuppressions(root, options.suppressions, options.cwd ?? process.cwd());
   const cached = projects.get(`${root}\0${key}`);
   const inputs = projectInputs(root, options, kinds, config.schemas);
-  if (cached) return withBaseline(cached, load, inputs);
+  if (cached) {
+    // The most recently used last: the oldest goes first once there are more than MAX_PROJECTS.
+    projects.delete(`${root}\0${key}`);
+    projects.set(`${root}\0${key}`, cached);
+    return withBaseline(cached, load, inputs, projectOptions(options));
+  }
 
   const rules = rulesOf(kinds);
   check(config, rules);
@@ -232,28 +247,21 @@ export function loadProject(root: string, options: ProjectOptions = {}): Project
     kinds.map((k) => ({ kind: k.name, include: k.include, variants: k.variants })),
     [...config.ignores, ...ignorePatterns],
   );
-  let digest: string | undefined;
-  const project: Project = {
-    inputs: [],
+  const project: ProjectRules = {
     root,
     config,
     kinds,
     layout,
     rules,
     ignorePatterns,
-    get suppressions(): Suppressions {
-      throw new Error('internal: the baseline is read through the project view of loadProject');
-    },
     kind: (name) => byName.get(name),
     data: (kind) => data.get(kind.name)!,
     severityFor: severities(config, rules),
     key,
-    get hash() {
-      return (digest ??= sha256(key));
-    },
   };
   projects.set(`${root}\0${key}`, project);
-  return withBaseline(project, load, inputs);
+  if (projects.size > MAX_PROJECTS) projects.delete(projects.keys().next().value!);
+  return withBaseline(project, load, inputs, projectOptions(options));
 }
 
 /** The paths a project of `root` is made from (see Project.inputs); docgate's own files never change under it. */
@@ -280,9 +288,9 @@ function listNames(dir: string): string[] {
 /**
  * The project as one call sees it: its baseline read on first use (a tool that refuses its arguments
  * reads nothing), its key extended by the baseline's text (without one, the key of the rest alone), and
- * the inputs of this call's options.
+ * the inputs and options of this call.
  */
-function withBaseline(base: Project, load: () => Suppressions, inputs: readonly string[]): Project {
+function withBaseline(base: ProjectRules, load: () => Suppressions, inputs: readonly string[], options: ProjectOptions): Project {
   let suppressions: Suppressions | undefined;
   let key: string | undefined;
   let digest: string | undefined;
@@ -291,13 +299,52 @@ function withBaseline(base: Project, load: () => Suppressions, inputs: readonly 
     const s = baseline();
     return (key ??= s.text === null ? base.key : `${base.key}\0${s.file}\0${s.text}`);
   };
-  return Object.create(base, {
-    suppressions: { get: baseline, enumerable: true },
-    key: { get: keyOf, enumerable: true },
-    hash: { get: () => (digest ??= sha256(keyOf())), enumerable: true },
-    inputs: { value: inputs, enumerable: true },
-  }) as Project;
+  return {
+    root: base.root,
+    config: base.config,
+    kinds: base.kinds,
+    layout: base.layout,
+    rules: base.rules,
+    ignorePatterns: base.ignorePatterns,
+    kind: base.kind,
+    data: base.data,
+    severityFor: base.severityFor,
+    get suppressions() {
+      return baseline();
+    },
+    get key() {
+      return keyOf();
+    },
+    get hash() {
+      return (digest ??= sha256(keyOf()));
+    },
+    inputs,
+    options,
+  };
 }
 
-/** The rule-id suffixes a configured kind brings (for the configuration schema). */
-export { CUSTOM_RULE_SUFFIXES };
+/** The same project, but with other severities (a document analyzed with some rules off). */
+export function withSeverities(project: Project, severityFor: (path: string) => SeverityOf): Project {
+  return {
+    root: project.root,
+    config: project.config,
+    kinds: project.kinds,
+    layout: project.layout,
+    rules: project.rules,
+    ignorePatterns: project.ignorePatterns,
+    kind: project.kind,
+    data: project.data,
+    severityFor,
+    get suppressions() {
+      return project.suppressions;
+    },
+    get key() {
+      return project.key;
+    },
+    get hash() {
+      return project.hash;
+    },
+    inputs: project.inputs,
+    options: project.options,
+  };
+}

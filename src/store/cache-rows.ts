@@ -12,6 +12,9 @@ import type { Directive } from '../parse/directives.js';
 import { builtinKind } from '../kinds/index.js';
 import type { AnyKind } from '../engine/kind.js';
 import type { Diagnostic, Kind } from '../model/types.js';
+import type { FileRef } from '../io/layout.js';
+import type { Analysis } from '../model/analysis.js';
+import type { Kept } from './store.js';
 
 /** What the cache keeps of one file: enough to replay its diagnostics and feed the cross-file rules. */
 export interface CacheEntry {
@@ -29,6 +32,29 @@ export interface CacheEntry {
   facts: Facts;
   /** The file's inline directives, and which of them suppressed one of its own diagnostics. */
   directives?: { list: Directive[]; used: boolean[] };
+}
+
+/** A row's entry as a store answers it (store.ts `Kept`). */
+export function fromEntry(ref: Pick<FileRef, 'path'>, e: CacheEntry): Kept {
+  const analysis: Analysis = { path: ref.path, kind: e.kind, id: e.id, diagnostics: e.diagnostics, facts: e.facts, doc: null };
+  if (e.directives) analysis.directives = e.directives;
+  return { analysis, version: e.identity, hash: e.hash, full: e.full, racy: e.racy === true };
+}
+
+/** What a row keeps of an analysis (its parsed document is never kept). */
+export function toEntry(k: Kept): CacheEntry {
+  const { kind, id, diagnostics, facts, directives } = k.analysis;
+  return {
+    kind,
+    id,
+    hash: k.hash,
+    identity: k.version,
+    full: k.full,
+    diagnostics,
+    facts,
+    ...(directives ? { directives } : {}),
+    ...(k.racy ? { racy: true as const } : {}),
+  };
 }
 
 /** A kind's entries by path; kept in path order when read from disk. */
@@ -309,19 +335,26 @@ export function resultsOf(r: unknown, isDocumentPath: (path: unknown) => path is
   return results;
 }
 
-/** Trees as text (newest first): `[[treeId, [[path, diagnostics], ...]], ...]`. */
-export function encodeTrees(trees: readonly (readonly [string, TreeResults])[]): string {
-  return JSON.stringify(trees.map(([tree, results]) => [tree, resultRows(results)]));
+/** A git tree's results across files for a kind, under the digest of its documents (src/lint/digest.ts). */
+export interface TreeEntry {
+  tree: string;
+  digest: string;
+  results: TreeResults;
+}
+
+/** Trees as text (newest first): `[[treeId, digest, [[path, diagnostics], ...]], ...]`. */
+export function encodeTrees(trees: readonly TreeEntry[]): string {
+  return JSON.stringify(trees.map((t) => [t.tree, t.digest, resultRows(t.results)]));
 }
 
 /** Reads what `encodeTrees` wrote for `kind`; throws on anything else, as `decodeRows` does. */
-export function decodeTrees(kind: Kind, text: string, kinds: CacheKinds): [string, TreeResults][] {
+export function decodeTrees(kind: Kind, text: string, kinds: CacheKinds): TreeEntry[] {
   const trees = JSON.parse(text) as unknown;
   if (!Array.isArray(trees)) throw new BadRow('not a list of trees');
   const isDocumentPath = documentPathCheck(kinds, kind);
-  return trees.map((t: unknown): [string, TreeResults] => {
-    if (!Array.isArray(t) || t.length !== 2 || typeof t[0] !== 'string' || !OBJECT_ID.test(t[0])) bad('tree');
-    return [t[0], resultsOf(t[1], isDocumentPath)];
+  return trees.map((t: unknown): TreeEntry => {
+    if (!Array.isArray(t) || t.length !== 3 || typeof t[0] !== 'string' || !OBJECT_ID.test(t[0]) || typeof t[1] !== 'string' || t[1] === '') bad('tree');
+    return { tree: t[0], digest: t[1], results: resultsOf(t[2], isDocumentPath) };
   });
 }
 

@@ -1,14 +1,30 @@
 /**
- * The lint cache (`--cache`): the rows of each kind (cache-rows.ts) in one file (cache-file.ts), decoded
- * whole when a run asks about every file of a kind, or a few rows only for a run over a few named files,
- * and beside them the results across files the rows give.
+ * The lint cache (`--cache`), the store of a lint of the disk (store.ts): the rows of each kind
+ * (cache-rows.ts) in one file (cache-file.ts), decoded whole when a run asks about many files of a kind,
+ * or a few rows only for a run over a few named files; the listing of each kind with the folders it
+ * depended on; and beside the rows the results across files they give, under their digest.
  */
 import { createRequire } from 'node:module';
 import { MAX_UPDATES, readCacheFile, writeCacheFile } from './cache-file.js';
-import type { CacheFile, Folders } from './cache-file.js';
-import { bad, builtin, decodeSection, documentPathCheck, encodeSection, factsKey, findRow, keepableTree, resultRows, resultsOf } from './cache-rows.js';
-import type { CacheEntry, CacheKinds, Entries, TreeResults } from './cache-rows.js';
+import type { CacheFile } from './cache-file.js';
+import {
+  bad,
+  builtin,
+  decodeSection,
+  documentPathCheck,
+  encodeSection,
+  factsKey,
+  findRow,
+  fromEntry,
+  keepableTree,
+  resultRows,
+  resultsOf,
+  toEntry,
+} from './cache-rows.js';
+import type { CacheEntry, CacheKinds, Entries } from './cache-rows.js';
+import type { FileRef } from '../io/layout.js';
 import type { Kind } from '../model/types.js';
+import type { Kept, KeptDigest, KindResults, ListingBasis, Store } from './store.js';
 import { BUILD_ID } from '../io/version.js';
 
 /**
@@ -26,22 +42,21 @@ interface Light {
 /** Look-ups of one kind answered without decoding its section; past this, the section is decoded whole. */
 const LIGHT_LOOKUPS = 64;
 
-/** A kind's rows' results across files: computed by the caller from the rows (see `LintCache.save`). */
-export type ResultsOf = (kind: Kind, entries: ReadonlyMap<string, CacheEntry>) => TreeResults;
-
 /**
- * The results across files of a kind's rows, kept beside them, and the paths whose rows are racy: a run
- * whose listing is trusted checks those files again (see `CacheMemo.lookup`), so the results hold for a
- * run only when it checks every one of them itself.
+ * The results across files of a kind's rows, kept beside them under their digest (src/lint/digest.ts),
+ * with how many rows they are of and the paths whose rows are racy: a run that takes the kind's other
+ * documents unread must check those files itself (see src/lint/lint.ts).
  */
 export interface KeptResults {
+  digest: string;
+  count: number;
   racy: Set<string>;
-  results: TreeResults;
+  results: KindResults;
 }
 
-/** Kept results as text: `[stamp, racyPaths, [[path, diagnostics], ...]]` (`null` without a stamp). */
+/** Kept results as text: `[stamp, racyPaths, [[path, diagnostics], ...], digest, count]` (`null` without a stamp). */
 function encodeKept(stamp: string | null, kept: KeptResults): string {
-  return stamp === null ? 'null' : JSON.stringify([stamp, [...kept.racy].sort(), resultRows(kept.results)]);
+  return stamp === null ? 'null' : JSON.stringify([stamp, [...kept.racy].sort(), resultRows(kept.results), kept.digest, kept.count]);
 }
 
 let zlib: typeof import('node:zlib') | null | undefined;
@@ -60,10 +75,11 @@ function stampOf(section: string | Buffer | undefined, updates: string | Buffer 
 
 /**
  * ESLint's `--cache`, for docgate: entries are valid only under the same docgate version and the same
- * rule files (schemas, outline, heading tables); a file is skipped when its content hash is unchanged.
- * A missing, unreadable or foreign cache file is an empty cache, never an error.
+ * rule files (schemas, outline, heading tables); the driver skips a file whose stat identity, or else
+ * whose content hash, is unchanged. A missing, unreadable or foreign cache file is an empty cache, never
+ * an error.
  */
-export class LintCache {
+export class LintCache implements Store {
   private readonly parsed = new Map<Kind, Entries>();
   /** Kinds looked up or set without decoding their section (see `Light`). */
   private readonly light = new Map<Kind, Light>();
@@ -75,14 +91,15 @@ export class LintCache {
   private readonly touched = new Set<Kind>();
   /** Kinds where a path came or went, or an id or facts changed: the results across files kept for them no longer hold. */
   private readonly factsChanged = new Set<Kind>();
+  /** The results kept beside each kind's rows, as read (or kept by this run). */
   private readonly kept = new Map<Kind, KeptResults | null>();
-  /** Kinds whose kept results were found not to hold for their rows (or not to decode): computed again when the kind is decoded whole. */
-  private readonly keptStale = new Set<Kind>();
+  /** Kinds whose results were kept by this run: written at `save`. */
+  private readonly keptNow = new Set<Kind>();
 
   private fresh = false;
   private headerDirty = false;
-  private lightMode = false;
   /** Why the cache file on disk was not used (a warning), or null. */
+  readonly hashing = true;
   problem: string | null = null;
 
   private constructor(
@@ -146,25 +163,15 @@ export class LintCache {
   }
 
   /**
-   * Within `fn`, look-ups and sets leave the sections of their kinds undecoded (see `Light`): for a run
-   * that asks the cache about a few named files only (`CacheMemo.few`). Outside, a kind is decoded whole
-   * when first asked about, as every other run asks about all of its files.
+   * The kind's section parsed but not decoded, for its first few look-ups (a run over a few named files
+   * never decodes the rest); null once (or when) it must be decoded whole, as a run that asks about many
+   * of its files does.
    */
-  lightly<T>(fn: () => T): T {
-    this.lightMode = true;
-    try {
-      return fn();
-    } finally {
-      this.lightMode = false;
-    }
-  }
-
-  /** The kind's section parsed but not decoded, for a few look-ups; null once (or when) it must be decoded whole. */
   private lightOf(kind: Kind): Light | null {
     if (this.parsed.has(kind)) return null;
     let l = this.light.get(kind);
-    if (l) return this.lightMode && l.found.size < LIGHT_LOOKUPS ? l : null;
-    if (!this.lightMode || this.data.kinds[kind] === undefined) return null;
+    if (l) return l.found.size < LIGHT_LOOKUPS ? l : null;
+    if (this.data.kinds[kind] === undefined) return null;
     try {
       const text = this.data.kinds[kind];
       const updates = this.data.updates?.[kind];
@@ -183,7 +190,7 @@ export class LintCache {
     return this.updated.get(kind)!;
   }
 
-  get(path: string, kind: Kind): CacheEntry | undefined {
+  private entry(path: string, kind: Kind): CacheEntry | undefined {
     const l = this.lightOf(kind);
     if (!l) return this.section(kind).get(path);
     if (l.sets.has(path)) return l.sets.get(path);
@@ -198,80 +205,43 @@ export class LintCache {
     return l.found.get(path);
   }
 
-  /** The recorded folders of a kind's listing, if its section was recorded with one. */
-  folders(kind: Kind): Folders | undefined {
-    this.section(kind); // a section that does not decode has no listing to trust
-    return this.data.listings?.[kind];
+  /** A row of a file not read (no hash) says nothing certain: it is never taken, the file is analyzed again. */
+  get(ref: FileRef, _version?: string | null): Kept | null {
+    const e = this.entry(ref.path, ref.kind);
+    return e && e.hash !== null && e.kind === ref.kind ? fromEntry(ref, e) : null;
   }
 
-  /**
-   * The recorded folders of a kind's listing, its section not decoded: for a run that takes no document
-   * of the kind from the section but those it looks up (see `results`).
-   */
-  keptFolders(kind: Kind): Folders | undefined {
-    return this.data.listings?.[kind];
+  /** The folders and ignore files a kind's listing was recorded with (the section is not decoded for it). */
+  listing(kind: Kind): ListingBasis | null {
+    return this.data.listings?.[kind] ?? null;
   }
 
-  /**
-   * The results across files of the kind's documents as its rows hold them (every row read back unread,
-   * as a run whose listing is trusted takes them), kept by the run that wrote the rows; null when none
-   * were kept or they no longer hold.
-   */
-  results(kind: Kind): KeptResults | null {
-    return this.factsChanged.has(kind) ? null : this.keptOf(kind);
-  }
-
-  private keptOf(kind: Kind): KeptResults | null {
-    if (!this.kept.has(kind)) {
-      const text = this.data.results?.[kind];
-      let kept: KeptResults | null = null;
-      try {
-        const r = text === undefined ? null : (JSON.parse(String(text)) as unknown);
-        if (Array.isArray(r) && r.length === 3 && r[0] === this.stamp(kind) && Array.isArray(r[1])) {
-          const isDocumentPath = documentPathCheck(this.kinds, kind);
-          const racy = new Set<string>();
-          for (const path of r[1] as unknown[]) racy.add(isDocumentPath(path) ? path : bad('racy path'));
-          kept = { racy, results: resultsOf(r[2], isDocumentPath) };
-        } else if (r !== null) this.keptStale.add(kind);
-      } catch {
-        kept = null;
-        this.keptStale.add(kind);
-      }
-      this.kept.set(kind, kept);
-    }
-    return this.kept.get(kind) ?? null;
-  }
-
-  private stamp(kind: Kind): string | null {
-    return stampOf(this.data.kinds[kind], this.data.updates?.[kind]);
-  }
-
-  /** How many rows a kind has (its section decoded whole). */
-  size(kind: Kind): number {
-    return this.section(kind).size;
-  }
-
-  /** The paths of a kind's section, sorted (code point order, as discovery sorts). */
-  paths(kind: Kind): string[] {
+  /** The paths of a kind's section, sorted (code point order, as discovery sorts); null when the section does not decode (its listing goes with it). */
+  listedPaths(kind: Kind): string[] | null {
     const paths = Array.from(this.section(kind).keys());
+    if (this.listing(kind) === null) return null;
     // Sections are written in path order; only entries added since (by `set`) can be out of place.
     for (let i = 1; i < paths.length; i++) if (paths[i - 1]! > paths[i]!) return paths.sort();
     return paths;
   }
 
   /** Records (or, with null, forgets) the folders a kind's section was just listed from. */
-  setListing(kind: Kind, folders: Folders | null): void {
+  keepListing(kind: Kind, basis: ListingBasis | null): void {
     const listings = (this.data.listings ??= {});
     const before = listings[kind];
-    if (folders) listings[kind] = folders;
+    if (basis) listings[kind] = basis;
     else delete listings[kind];
-    if (JSON.stringify(before) !== JSON.stringify(folders ?? undefined)) this.headerDirty = true;
+    if (JSON.stringify(before) !== JSON.stringify(basis ?? undefined)) this.headerDirty = true;
   }
 
-  set(path: string, entry: CacheEntry): void {
+  keep(ref: FileRef, kept: Kept): void {
+    this.set(ref.path, toEntry(kept));
+  }
+
+  private set(path: string, entry: CacheEntry): void {
     const kind = entry.kind;
     if (!this.factsChanged.has(kind)) {
-      const before = this.get(path, kind);
+      const before = this.entry(path, kind);
       // An unread file (no hash) is analyzed again by every run: its row says nothing certain.
       if (!before || before.hash === null || entry.hash === null || !this.sameFacts(before, entry)) this.factsChanged.add(kind);
       else {
@@ -290,39 +260,83 @@ export class LintCache {
   }
 
   /** Whether two versions of a path give the rules across files the same: the same kind, id and facts. */
-  sameFacts(a: Pick<CacheEntry, 'kind' | 'id' | 'facts'>, b: Pick<CacheEntry, 'kind' | 'id' | 'facts'>): boolean {
+  private sameFacts(a: Pick<CacheEntry, 'kind' | 'id' | 'facts'>, b: Pick<CacheEntry, 'kind' | 'id' | 'facts'>): boolean {
     return factsKey(this.kinds, a) === factsKey(this.kinds, b);
   }
 
-  /** Drops entries of `kinds` whose files no longer exist (entries of other kinds were not looked at). */
-  retain(paths: ReadonlySet<string>, kinds: ReadonlySet<Kind>): void {
-    for (const kind of kinds) {
-      const entries = this.section(kind);
-      for (const path of entries.keys()) {
-        if (!paths.has(path)) {
-          entries.delete(path);
-          this.rewrite.add(kind);
-          this.touched.add(kind);
-          this.factsChanged.add(kind);
+  /**
+   * The digest of a kind's rows (and the racy ones among them), as the run that kept their results
+   * found it; null when no run did, or the rows changed since: a path came or went, or facts changed,
+   * in this run, or by another hand (the kept results carry the CRC-32 of the rows they are of).
+   */
+  digest(kind: Kind): KeptDigest | null {
+    const kept = this.factsChanged.has(kind) ? null : this.keptOf(kind);
+    return kept && { digest: kept.digest, count: kept.count, racy: kept.racy };
+  }
+
+  results(kind: Kind, digest: string): KindResults | null {
+    const kept = this.keptOf(kind);
+    return kept !== null && kept.digest === digest ? kept.results : null;
+  }
+
+  /** Keeps a kind's results (written beside the rows at `save`, if a row can hold their lists). */
+  keepResults(kind: Kind, digest: KeptDigest, results: KindResults): void {
+    this.kept.set(kind, { digest: digest.digest, count: digest.count, racy: new Set(digest.racy), results });
+    this.keptNow.add(kind);
+    this.factsChanged.delete(kind);
+  }
+
+  private keptOf(kind: Kind): KeptResults | null {
+    if (!this.kept.has(kind)) {
+      const text = this.data.results?.[kind];
+      let kept: KeptResults | null = null;
+      try {
+        const r = text === undefined ? null : (JSON.parse(String(text)) as unknown);
+        if (Array.isArray(r) && r.length === 5 && r[0] === this.stamp(kind) && Array.isArray(r[1]) && typeof r[3] === 'string' && Number.isSafeInteger(r[4])) {
+          const isDocumentPath = documentPathCheck(this.kinds, kind);
+          const racy = new Set<string>();
+          for (const path of r[1] as unknown[]) racy.add(isDocumentPath(path) ? path : bad('racy path'));
+          kept = { digest: r[3], count: r[4] as number, racy, results: resultsOf(r[2], isDocumentPath) };
         }
+      } catch {
+        kept = null; // not what `encodeKept` writes: no results are known (a whole run keeps them again)
+      }
+      this.kept.set(kind, kept);
+    }
+    return this.kept.get(kind) ?? null;
+  }
+
+  private stamp(kind: Kind): string | null {
+    return stampOf(this.data.kinds[kind], this.data.updates?.[kind]);
+  }
+
+  /** Drops the rows of `kind` whose files no longer exist. */
+  retain(kind: Kind, paths: ReadonlySet<string>): void {
+    const entries = this.section(kind);
+    for (const path of entries.keys()) {
+      if (!paths.has(path)) {
+        entries.delete(path);
+        this.rewrite.add(kind);
+        this.touched.add(kind);
+        this.factsChanged.add(kind);
       }
     }
   }
 
   /**
-   * Writes atomically (safe-fs `replaceFile`); a cache that cannot be written is only a warning. With
-   * `resultsOf`, the results across files of each kind decoded whole are kept beside its rows when they
-   * are missing or no longer hold (as `null` when they cannot be: a row of a file not read).
+   * Writes atomically (safe-fs `replaceFile`); a cache that cannot be written is only a warning. The
+   * results of each kind are written beside its rows, stamped with their CRC-32: those this run kept,
+   * and those read that still hold for the rows written again (as `null` when they cannot be kept: a
+   * row of a file not read, or a list too long for a row).
    */
-  save(resultsOf?: ResultsOf): string | null {
+  save(): string | null {
     const results = (this.data.results ??= {});
-    const due = resultsOf ? [...this.parsed.keys()].filter((k) => this.factsChanged.has(k) || this.keptStale.has(k) || results[k] === undefined) : [];
-    const stale = [...this.factsChanged].filter((k) => results[k] !== undefined);
-    if (!this.fresh && !this.headerDirty && this.touched.size === 0 && due.length === 0 && stale.length === 0) return null;
+    const stale = [...this.factsChanged].filter((k) => results[k] !== undefined && !this.keptNow.has(k));
+    if (!this.fresh && !this.headerDirty && this.touched.size === 0 && this.keptNow.size === 0 && stale.length === 0) return null;
     // Results that still hold for rows about to be written again: stamped again once they are.
     const carried = new Map<Kind, KeptResults>();
-    for (const kind of this.touched) {
-      const kept = this.results(kind);
+    for (const kind of new Set([...this.touched, ...this.keptNow])) {
+      const kept = this.factsChanged.has(kind) ? null : this.keptOf(kind);
       if (kept) carried.set(kind, kept);
     }
     const updates = (this.data.updates ??= {});
@@ -344,25 +358,17 @@ export class LintCache {
       }
     }
     for (const kind of stale) delete results[kind];
-    for (const [kind, kept] of carried) results[kind] = encodeKept(this.stamp(kind), kept);
-    for (const kind of due) {
-      const entries = this.parsed.get(kind)!;
-      let read = true;
-      const racy = new Set<string>();
-      for (const [path, e] of entries) {
-        if (e.hash === null) read = false;
-        if (e.racy) racy.add(path);
-      }
-      const found = read ? resultsOf!(kind, entries) : null;
-      results[kind] = found && keepableTree(found) ? encodeKept(this.stamp(kind), { racy, results: found }) : 'null';
+    for (const [kind, kept] of carried) {
+      const entries = this.parsed.get(kind);
+      const unread = entries !== undefined && [...entries.values()].some((e) => e.hash === null);
+      results[kind] = !unread && keepableTree(kept.results) ? encodeKept(this.stamp(kind), kept) : 'null';
     }
     const problem = writeCacheFile(this.root, this.file, this.data);
     if (problem !== null) return problem;
     this.touched.clear();
     this.rewrite.clear();
     this.factsChanged.clear();
-    this.kept.clear();
-    this.keptStale.clear();
+    this.keptNow.clear();
     this.fresh = false;
     this.headerDirty = false;
     return null;

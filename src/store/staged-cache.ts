@@ -1,17 +1,21 @@
 /**
- * The cache of `docgate lint --staged --cache` (SPEC §10): analyses keyed by path and git blob id,
- * which git computed already. Content-addressed, so nothing about the working tree is trusted (no stat,
+ * The cache of `docgate lint --staged --cache`, the store of a lint of the git index (store.ts): analyses
+ * keyed by path and git blob id, which git computed already. Content-addressed, so nothing about the working tree is trusted (no stat,
  * no racy entries): an entry is valid exactly while the index holds that blob at that path, under the
  * same docgate version and rules. A path keeps its last few versions, so switching branches back and
  * forth, or a commit's HEAD side, finds its blobs analyzed.
  *
  * The file has the lint cache's layout (a header line, then one section of rows per kind, then rows
  * added since the section was written) under its own key, so neither cache ever reads the other's rows.
+ * Beside the rows, per kind, the results across files of a few git trees (HEAD's, as whole runs found
+ * them) under the digest of their documents.
  */
 import { MAX_UPDATES, readCacheFile, writeCacheFile } from './cache-file.js';
 import type { CacheFile } from './cache-file.js';
-import { decodeRows, decodeTrees, encodeRows, encodeTrees, keepableTree } from './cache-rows.js';
-import type { CacheEntry, CacheKinds, TreeResults } from './cache-rows.js';
+import { decodeRows, decodeTrees, encodeRows, encodeTrees, fromEntry, keepableTree, toEntry } from './cache-rows.js';
+import type { CacheEntry, CacheKinds, TreeEntry } from './cache-rows.js';
+import type { FileRef } from '../io/layout.js';
+import type { Kept, KeptDigest, KindResults, ListingBasis, Store } from './store.js';
 import type { Kind } from '../model/types.js';
 import { BUILD_ID } from '../io/version.js';
 
@@ -22,7 +26,7 @@ const MAX_TREES = 4;
 
 type Versions = Map<string, CacheEntry[]>;
 
-export class StagedCache {
+export class StagedCache implements Store {
   private readonly parsed = new Map<Kind, Versions>();
   /** Per kind, the rows of its updates as read, and those added in this run. */
   private readonly pending = new Map<Kind, [string, CacheEntry][]>();
@@ -30,9 +34,11 @@ export class StagedCache {
   /** Kinds whose section did not decode: written whole. */
   private readonly broken = new Set<Kind>();
   /** Per kind, the trees read (or added): decoded on first use. */
-  private readonly trees = new Map<Kind, [string, TreeResults][]>();
+  private readonly trees = new Map<Kind, TreeEntry[]>();
   private readonly treesTouched = new Set<Kind>();
-  private linkFreeTouched = false;
+  /** Per kind listed, the paths the index holds (rows of other paths are dropped when the kind is folded). */
+  private readonly present = new Map<Kind, ReadonlySet<string>>();
+  readonly hashing = true;
   problem: string | null = null;
 
   private constructor(
@@ -93,14 +99,31 @@ export class StagedCache {
     return v;
   }
 
-  /** The analysis of `path` as the blob `identity` (`<mode>:<oid>`), when cached (with its rules, if `full`). */
-  get(kind: Kind, path: string, identity: string, full: boolean): CacheEntry | undefined {
-    return this.versions(kind)
-      .get(path)
-      ?.find((e) => e.identity === identity && (e.full || !full));
+  /** The analysis of a path as the blob `version` (`<mode>:<oid>`), when cached. */
+  get(ref: FileRef, version: string | null): Kept | null {
+    if (version === null) return null;
+    const e = this.versions(ref.kind)
+      .get(ref.path)
+      ?.find((x) => x.identity === version);
+    return e ? fromEntry(ref, e) : null;
   }
 
-  private treeList(kind: Kind): [string, TreeResults][] {
+  keep(ref: FileRef, kept: Kept): void {
+    this.set(ref.path, toEntry(kept));
+  }
+
+  /** The index is listed by git, not by folders: no listing is kept. */
+  listing(): ListingBasis | null {
+    return null;
+  }
+
+  listedPaths(): readonly string[] {
+    return [];
+  }
+
+  keepListing(): void {}
+
+  private treeList(kind: Kind): TreeEntry[] {
     let list = this.trees.get(kind);
     if (list) return list;
     const text = this.data.trees?.[kind];
@@ -113,42 +136,26 @@ export class StagedCache {
     return list;
   }
 
-  /**
-   * The results across files of the documents of `kind` in the git tree `tree` (HEAD's), as a run that
-   * analyzed that whole tree found them; null when no run did (under these rules).
-   */
-  tree(kind: Kind, tree: string): TreeResults | null {
-    return this.treeList(kind).find(([t]) => t === tree)?.[1] ?? null;
+  /** The digest of the documents of `kind` in the git tree `tree` (HEAD's), as a whole run found them; null when none did. */
+  digest(kind: Kind, tree?: string): KeptDigest | null {
+    const entry = tree === undefined ? undefined : this.treeList(kind).find((t) => t.tree === tree);
+    return entry ? { digest: entry.digest, count: -1, racy: new Set() } : null;
+  }
+
+  results(kind: Kind, digest: string): KindResults | null {
+    return this.treeList(kind).find((t) => t.digest === digest)?.results ?? null;
   }
 
   /** Keeps a tree's results across files (those whose lists the file can hold; else nothing). */
-  setTree(kind: Kind, tree: string, results: TreeResults): void {
-    if (!keepableTree(results)) return;
-    const list = this.treeList(kind).filter(([t]) => t !== tree);
-    list.unshift([tree, results]);
+  keepResults(kind: Kind, digest: KeptDigest, results: KindResults, tree?: string): void {
+    if (tree === undefined || !keepableTree(results)) return;
+    const list = this.treeList(kind).filter((t) => t.tree !== tree);
+    list.unshift({ tree, digest: digest.digest, results });
     this.trees.set(kind, list.slice(0, MAX_TREES));
     this.treesTouched.add(kind);
   }
 
-  /** Whether a whole run found the git tree `tree` without a link where documents are looked for (see staged.ts `fromTree`). */
-  linkFree(tree: string): boolean {
-    return this.data.linkFree?.includes(tree) ?? false;
-  }
-
-  setLinkFree(tree: string): void {
-    const list = this.data.linkFree ?? [];
-    if (list[0] === tree) return;
-    this.data.linkFree = [tree, ...list.filter((t) => t !== tree)].slice(0, MAX_TREES);
-    this.linkFreeTouched = true;
-  }
-
-  /** Whether a path has rows of this kind: a test made for each path of the index (decodes the kind's rows). */
-  has(kind: Kind): (path: string) => boolean {
-    const v = this.versions(kind);
-    return (path) => v.has(path);
-  }
-
-  set(path: string, entry: CacheEntry): void {
+  private set(path: string, entry: CacheEntry): void {
     const v = this.versions(entry.kind);
     const list = (v.get(path) ?? []).filter((e) => e.identity !== entry.identity);
     list.unshift(entry);
@@ -157,15 +164,21 @@ export class StagedCache {
     this.touched.add(entry.kind);
   }
 
+  retain(kind: Kind, paths: ReadonlySet<string>): void {
+    this.present.set(kind, paths);
+  }
+
   /**
    * Writes what this run added: as rows beside the kind's section, or folded into it (each path's
-   * newest versions; paths no longer in the index dropped) once there are many. `present`: per kind
-   * looked at, the paths the index holds. A cache that cannot be written is a warning, never a failure.
+   * newest versions; paths no longer in the index dropped) once there are many. A cache that cannot be
+   * written is a warning, never a failure.
    */
-  save(present: ReadonlyMap<Kind, ReadonlySet<string>>): string | null {
-    if (this.touched.size === 0 && this.treesTouched.size === 0 && !this.linkFreeTouched) return null;
+  save(): string | null {
+    if (this.touched.size === 0 && this.treesTouched.size === 0) return null;
     const trees = (this.data.trees ??= {});
     for (const kind of this.treesTouched) trees[kind] = encodeTrees(this.trees.get(kind)!);
+    // Trees are recorded only when found without links (src/lint/changes.ts): the older list of such trees goes.
+    delete this.data.linkFree;
     const updates = (this.data.updates ??= {});
     for (const kind of this.touched) {
       const pending = this.pending.get(kind)!;
@@ -173,7 +186,7 @@ export class StagedCache {
         updates[kind] = encodeRows(pending, this.kinds);
         continue;
       }
-      const keep = present.get(kind);
+      const keep = this.present.get(kind);
       const rows: [string, CacheEntry][] = [];
       for (const [path, list] of [...this.versions(kind)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
         if (keep && !keep.has(path)) continue;
@@ -188,7 +201,6 @@ export class StagedCache {
     if (problem !== null) return problem;
     this.touched.clear();
     this.treesTouched.clear();
-    this.linkFreeTouched = false;
     this.broken.clear();
     return null;
   }

@@ -1,7 +1,5 @@
 import { fixDocument } from '../../lint/fix.js';
-import { lintProposed } from '../../lint/lint.js';
 import { maxBytes } from '../../lint/analyze.js';
-import type { ReadOutcome } from '../../io/file-identity.js';
 import { ConfigError } from '../../model/errors.js';
 import { closedObject, failureSchema, warningsProperty } from '../schemas.js';
 import { ToolError, defineTool, jsonOutput } from '../tool.js';
@@ -37,26 +35,21 @@ export const checkContent = defineTool<{ path: string; content: string }>({
       ],
     };
   },
-  handler({ path, content }, ctx) {
+  async handler({ path, content }, ctx) {
     const project = ctx.project();
     const ref = documentAt(path, project);
     const bytes = Buffer.from(content, 'utf8');
-    // Larger than the kind allows: the answer lint gives for such a file, without analyzing it.
-    const read: ReadOutcome =
-      bytes.length > maxBytes(project, ref.kind) ? { kind: 'too-large', size: bytes.length, identity: '' } : { kind: 'bytes', bytes, identity: '' };
-    let run: ReturnType<typeof lintProposed>;
+    let run: Awaited<ReturnType<typeof ctx.repo.check>>;
     try {
-      // On a cold server the kind is loaded as the list tools load it (a large kind on lint's threads, SPEC
-      // §13: entries() stops this handler, the kind is loaded, the handler runs again); warm, a look.
-      ctx.repo.remember([ref.kind]);
-      run = lintProposed(project, ref, read, ctx.repo.lintMemo(project));
+      // The kind as the list tools load it (a large one on worker threads), then this text laid over it.
+      run = await ctx.repo.check(ref, bytes);
     } catch (e) {
       if (e instanceof ConfigError) throw new ToolError(`check_content cannot run: ${e.message}`);
       throw e;
     }
     const failure = run.results.find((r) => r.path === path);
     const warnings = run.warnings.find((r) => r.path === path);
-    const fixed = read.kind === 'bytes' ? fixDocument(ref, bytes, project) : null;
+    const fixed = bytes.length <= maxBytes(project, ref.kind) ? fixDocument(ref, bytes, project) : null;
     const fix = fixed === null ? {} : { fixed_content: fixed.toString('utf8') };
     if (failure) return jsonOutput({ ...failure, ...fix });
     return jsonOutput({ valid: true, ...(warnings ? { warnings: warnings.error } : {}), ...fix });

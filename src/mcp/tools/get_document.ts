@@ -18,10 +18,10 @@ export const getDocument = defineTool<{ kind: string; id: string }>({
     additionalProperties: false,
   },
   outputSchema: (kinds) => closedObject({ result: { anyOf: [{ type: 'object' }, failureAnswerSchema(kinds)] } }),
-  handler(args, ctx) {
+  async handler(args, ctx) {
     const id = checkDocumentId(args.id);
     const kind = checkKind(args.kind, ctx);
-    const entry = ctx.repo.entries(kind.name).find((e) => e.analysis.id === id);
+    const entry = (await ctx.repo.load(kind.name)).find((e) => e.analysis.id === id);
     if (!entry) throw new ToolError(`no ${kind.name} document found with id '${id}'`);
     const { doc, failure } = outcome(entry, ctx);
     if (failure) return resultOutput(failureAnswer(failure, entry, ctx, id));

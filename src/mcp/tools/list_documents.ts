@@ -35,12 +35,12 @@ export const listDocuments = defineTool<{ kind: string; max_results?: number; of
     },
     ...PAGE_PROPERTIES,
   }),
-  handler(args, ctx) {
+  async handler(args, ctx) {
     const kind = checkKind(args.kind, ctx);
     const req = pageRequest(args);
     const { pattern } = req;
     const rows: DocumentRow[] = [];
-    for (const e of ctx.repo.entries(kind.name)) {
+    for (const e of await ctx.repo.load(kind.name)) {
       const { row, failure } = rowOutcome(e);
       if (failure) {
         if (!pattern) rows.push({ id: uuidOf(e), title: FAILED, path: e.ref.path, error: failure.error });

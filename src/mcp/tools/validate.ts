@@ -1,4 +1,3 @@
-import { kindsFor, lint } from '../../lint/lint.js';
 import { ConfigError } from '../../model/errors.js';
 import { closedObject, failureSchema } from '../schemas.js';
 import { ToolError, defineTool, jsonOutput } from '../tool.js';
@@ -21,15 +20,10 @@ export const validate = defineTool<{ paths?: string[] }>({
       filesChecked: { type: 'integer', minimum: 0 },
       problemCount: { type: 'integer', minimum: 0 },
     }),
-  handler({ paths }, ctx) {
+  async handler({ paths }, ctx) {
     try {
       // The lint pipeline over the server's live memory: warm calls re-read nothing that did not change.
-      const project = ctx.project();
-      // On a cold server each kind the lint needs is loaded as the list tools load it (a large kind on
-      // lint's threads, SPEC §13: entries() stops this handler, the kind is loaded, the handler runs
-      // again), so the lint below finds every document remembered. Warm, a look at each kind's watch.
-      ctx.repo.remember(kindsFor(project, paths, ctx.root));
-      const run = lint({ root: ctx.root, paths: paths ?? [], cwd: ctx.root, project }, ctx.repo.lintMemo(project));
+      const run = await ctx.repo.lint(paths);
       return jsonOutput({ results: run.results, filesChecked: run.filesChecked, problemCount: run.problemCount });
     } catch (e) {
       if (e instanceof ConfigError) throw new ToolError(`validate cannot run: ${e.message}`);

@@ -23,8 +23,8 @@ export const getFramework = defineTool<{ name: string }>({
     parseFailureAnswerSchema,
     notFoundSchema('FRAMEWORK_NOT_FOUND'),
   ),
-  handler({ name }, ctx) {
-    const entries = ctx.repo.entries('framework');
+  async handler({ name }, ctx) {
+    const entries = await ctx.repo.load('framework');
     const entry = entries.find((e) => e.analysis.id === name) ?? entries.find((e) => e.analysis.id === `${name}.md`);
     if (!entry) return notFoundOutput('Framework', 'FRAMEWORK_NOT_FOUND', name, entries);
     const { doc, failure } = outcome<FrameworkDoc>(entry, ctx);

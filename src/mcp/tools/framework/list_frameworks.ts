@@ -19,8 +19,8 @@ export const listFrameworks = defineTool<{ max_results?: number; offset?: number
     },
     ['frameworks', 'failures'],
   ),
-  handler(args, ctx) {
-    const { rows, failures } = partition<DocRow & { name: string; size: number }>(ctx.repo.entries('framework'));
+  async handler(args, ctx) {
+    const { rows, failures } = partition<DocRow & { name: string; size: number }>(await ctx.repo.load('framework'));
     const every = rows.map((r) => ({ name: r.name, size: r.size }));
     return numberedListing(every, failures, args, 'frameworks', {
       empty: 'No framework documentation found',

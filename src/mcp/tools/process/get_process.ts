@@ -32,9 +32,9 @@ export const getProcess = defineTool<{ name: string }>({
       notFoundSchema('PROCESS_NOT_FOUND'),
     ],
   },
-  handler({ name }, ctx) {
+  async handler({ name }, ctx) {
     const wanted = name.toLowerCase();
-    const entries = ctx.repo.entries('process');
+    const entries = await ctx.repo.load('process');
     const entry = entries.find((e) => e.analysis.id.toLowerCase() === wanted) ?? entries.find((e) => nameOf(e)?.toLowerCase() === wanted);
     if (!entry) {
       return jsonOutput({ error: 'PROCESS_NOT_FOUND', message: `Process '${name}' not found.`, available: entries.map((e) => e.analysis.id) });

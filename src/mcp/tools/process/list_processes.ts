@@ -21,8 +21,8 @@ export const listProcesses = defineTool<{ max_results?: number; offset?: number 
     },
     ['processes', 'count', 'error_count', 'failures'],
   ),
-  handler(args, ctx) {
-    const { rows, failures: all } = partition<DocRow & { name: string; slug: string; description: string }>(ctx.repo.entries('process'));
+  async handler(args, ctx) {
+    const { rows, failures: all } = partition<DocRow & { name: string; slug: string; description: string }>(await ctx.repo.load('process'));
     const every = rows.map((r) => ({ name: r.name, slug: r.slug, description: r.description }));
     const { valid: processes, failures, window } = windowOf(every, all, args);
     const out: Record<string, unknown> = { processes, count: every.length, error_count: all.length, failures };

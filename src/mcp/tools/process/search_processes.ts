@@ -81,13 +81,13 @@ export const searchProcesses = defineTool<{ query: string }>({
     },
     ['results', 'query', 'count', 'total_processes'],
   ),
-  handler({ query }, ctx) {
+  async handler({ query }, ctx) {
     const needle = query.trim();
     if (needle === '') throw new ToolError('query must not be empty');
     const hits: Hit[] = [];
     let total = 0;
     const project = ctx.project();
-    for (const e of ctx.repo.entries('process')) {
+    for (const e of await ctx.repo.load('process')) {
       const { row } = rowOutcome<DocRow & { name: string; slug: string; description: string }>(e);
       if (!row) continue;
       total++;

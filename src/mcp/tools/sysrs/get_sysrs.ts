@@ -41,7 +41,7 @@ export const getSysrs = defineTool<Args>({
     additionalProperties: false,
   },
   outputSchema: sysrsResultSchema,
-  handler(args, ctx) {
+  async handler(args, ctx) {
     // Argument rules first: nothing below reads a content file until they pass.
     const id = checkSysrsId(args.id);
     const raw = args.raw === true;
@@ -55,7 +55,7 @@ export const getSysrs = defineTool<Args>({
     }
     const lang = checkLanguage(args.language, ctx);
 
-    const entry = ctx.repo.entries('sysrs').find((e) => e.ref.lang === lang && e.analysis.id === id);
+    const entry = (await ctx.repo.load('sysrs')).find((e) => e.ref.lang === lang && e.analysis.id === id);
     if (!entry) {
       const where = lang === null ? '' : ` in language '${lang}'`;
       throw new ToolError(`no System Requirements Specification found with id '${id}'${where}`);

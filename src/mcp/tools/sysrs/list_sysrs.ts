@@ -45,13 +45,13 @@ export const listSysrs = defineTool<{ max_results?: number; offset?: number; glo
     },
     ...PAGE_PROPERTIES,
   }),
-  handler(args, ctx) {
+  async handler(args, ctx) {
     const req = pageRequest(args);
     const { pattern } = req;
     const lang = checkLanguage(args.language, ctx);
 
     const rows: SysrsRow[] = [];
-    for (const e of ctx.repo.entries('sysrs')) {
+    for (const e of await ctx.repo.load('sysrs')) {
       if (e.ref.lang !== lang) continue;
       const { row, failure } = rowOutcome<DocRow & { id: string; status: string; ref: string }>(e);
       if (failure) {

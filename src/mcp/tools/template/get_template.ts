@@ -33,8 +33,8 @@ export const getTemplate = defineTool<{ template_name: string }>({
     parseFailureAnswerSchema,
     notFoundSchema('TEMPLATE_NOT_FOUND'),
   ),
-  handler({ template_name: name }, ctx) {
-    const entries = ctx.repo.entries('template');
+  async handler({ template_name: name }, ctx) {
+    const entries = await ctx.repo.load('template');
     const entry = entries.find((e) => e.analysis.id === name);
     if (!entry) return notFoundOutput('Template', 'TEMPLATE_NOT_FOUND', name, entries);
     const { doc, failure } = outcome<TemplateDoc>(entry, ctx);

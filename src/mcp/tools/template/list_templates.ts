@@ -18,8 +18,8 @@ export const listTemplates = defineTool<{ max_results?: number; offset?: number 
     },
     ['templates', 'failures'],
   ),
-  handler(args, ctx) {
-    const { rows, failures } = partition<DocRow & { name: string; save_as: string; store_as: string }>(ctx.repo.entries('template'));
+  async handler(args, ctx) {
+    const { rows, failures } = partition<DocRow & { name: string; save_as: string; store_as: string }>(await ctx.repo.load('template'));
     const every = rows.map((r) => ({ name: r.name, save_as: r.save_as, store_as: r.store_as }));
     return numberedListing(every, failures, args, 'templates', {
       empty: 'No templates found in templates/power/',
