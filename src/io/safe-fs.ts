@@ -32,6 +32,7 @@ import {
 } from 'node:fs';
 import type { Dirent, Stats } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
+import { Recent } from '../model/recent.js';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
@@ -49,7 +50,7 @@ export function isInside(dir: string, target: string): boolean {
   return target.startsWith(dir.endsWith(sep) ? dir : `${dir}${sep}`);
 }
 
-const realFolders = new Map<string, string>();
+const realFolders = new Recent<string, string>(64);
 
 /** The real path of a folder such as the root (resolved once per process), or null when it cannot be resolved. */
 export function realFolder(dir: string): string | null {

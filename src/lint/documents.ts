@@ -77,8 +77,10 @@ export class Documents {
       this.work.push({ slot });
       return slot;
     }
+    // The version (a stat, on the disk) is asked only of a document the store keeps, unless the store
+    // keeps several versions of a path and must be told which.
     let version: string | null | undefined;
-    let k = unread && !full ? this.store.get(ref, null) : this.store.get(ref, (version = this.source.version(ref)));
+    let k = this.store.versioned && !(unread && !full) ? this.store.get(ref, (version = this.source.version(ref))) : this.store.get(ref, null);
     if (k !== null && !k.full && full) k = null;
     slot.kept = k;
     if (k !== null && !k.racy && unread && !full) return this.reuse(slot, k);

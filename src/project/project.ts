@@ -23,6 +23,7 @@ import { GlobError, MAX_CONFIG_ALTERNATIVES, TooManyAlternatives, compileGlobs, 
 import type { AlternativeBudget } from '../io/glob.js';
 import type { SeverityOf } from '../engine/rule.js';
 import type { AnyKind, KindData } from '../engine/kind.js';
+import { Recent } from '../model/recent.js';
 
 export interface Project {
   readonly root: string;
@@ -87,8 +88,7 @@ export function projectOptions(o: ProjectOptions): ProjectOptions {
  * Projects made, by root and key (the text of every rule file): the last few, so that a long-lived server
  * whose rule files are edited a thousand times holds a few projects, not a thousand.
  */
-const projects = new Map<string, ProjectRules>();
-const MAX_PROJECTS = 8;
+const projects = new Recent<string, ProjectRules>(8);
 
 function level(setting: Setting | undefined): 'off' | 'warning' | 'error' | undefined {
   return setting === 'warn' ? 'warning' : setting;
@@ -232,9 +232,6 @@ export function loadProject(root: string, options: ProjectOptions = {}): Project
   const cached = projects.get(`${root}\0${key}`);
   const inputs = projectInputs(root, options, kinds, config.schemas);
   if (cached) {
-    // The most recently used last: the oldest goes first once there are more than MAX_PROJECTS.
-    projects.delete(`${root}\0${key}`);
-    projects.set(`${root}\0${key}`, cached);
     return withBaseline(cached, load, inputs, projectOptions(options));
   }
 
@@ -260,7 +257,6 @@ export function loadProject(root: string, options: ProjectOptions = {}): Project
     key,
   };
   projects.set(`${root}\0${key}`, project);
-  if (projects.size > MAX_PROJECTS) projects.delete(projects.keys().next().value!);
   return withBaseline(project, load, inputs, projectOptions(options));
 }
 

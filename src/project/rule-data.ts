@@ -8,6 +8,7 @@ import type { CompiledSchema } from '../parse/schema-check.js';
 import { checkOutline } from './outline-files.js';
 import { BUNDLED_SCHEMA_DIR, listTables, ownSchemaDir, readRule, ruleFile, shownPath } from './rule-files.js';
 import { bundledSchemas, compile } from './schemas.js';
+import { Recent } from '../model/recent.js';
 
 /** The rule data of one kind: its compiled schema, its outline, its heading tables by language. */
 export interface KindRules {
@@ -31,7 +32,8 @@ export interface RuleData {
   key: string;
 }
 
-const loaded = new Map<string, RuleData>();
+/** Rule data by the text of its files: the last few (rule files edited often in a long-lived server). */
+const loaded = new Recent<string, RuleData>(8);
 
 /**
  * Loads (once per rule-file content) what the rules of each kind read: its schema, its outline and its

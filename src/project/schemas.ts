@@ -14,13 +14,14 @@ import { propertiesOf, refLoop } from '../parse/schema-refs.js';
 import type { Lookup, SchemaNode } from '../parse/schema-refs.js';
 import { pointerSegments } from '../parse/outline/data.js';
 import { BUNDLED_SCHEMA_DIR, readRule } from './rule-files.js';
+import { Recent } from '../model/recent.js';
 
 const require = createRequire(import.meta.url);
 const HERE = dirname(fileURLToPath(import.meta.url));
 /** Standalone validators precompiled at build time (scripts/build-validators.mjs), by schema text hash. */
 export const PRECOMPILED_DIR = resolve(HERE, '../validators');
 
-const compiled = new Map<string, ValidateFunction>();
+const compiled = new Recent<string, ValidateFunction>(8);
 /**
  * scripts/build-validators.mjs: per manifest (one per set of ajv options: `manifest.json` for rule and
  * configuration schemas), each precompiled validator's module with the exact schema text it was made from.

@@ -238,10 +238,21 @@ export function decodeSection(kind: Kind, text: string, kinds: CacheKinds = buil
   return entries;
 }
 
+/** A section's rows already parsed as JSON (but not checked), decoded as `decodeSection` decodes its text. */
+export function decodeParsedRows(kind: Kind, rows: readonly unknown[], kinds: CacheKinds): Entries {
+  const entries: Entries = new Map();
+  eachRow(kind, rows, kinds, (path, entry) => entries.set(path, entry));
+  return entries;
+}
+
 /** Reads rows written by `encodeRows`, each handed to `each` in order; throws as `decodeSection` does. */
 export function decodeRows(kind: Kind, text: string, kinds: CacheKinds, each: (path: string, entry: CacheEntry) => void): void {
   const rows = JSON.parse(text) as unknown;
   if (!Array.isArray(rows)) throw new BadRow('not a cache section');
+  eachRow(kind, rows, kinds, each);
+}
+
+function eachRow(kind: Kind, rows: readonly unknown[], kinds: CacheKinds, each: (path: string, entry: CacheEntry) => void): void {
   const isDocumentPath = documentPathCheck(kinds, kind);
   const k = kindOf(kinds, kind);
   for (let i = 0; i < rows.length; i++) {

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { MAX_UPDATES, readCacheFile, writeCacheFile } from './cache-file.js';
 import type { CacheFile } from './cache-file.js';
 import {
+  decodeParsedRows,
   bad,
   builtin,
   decodeSection,
@@ -131,7 +132,10 @@ export class LintCache implements Store {
       const text = this.data.kinds[kind];
       const updates = this.data.updates?.[kind];
       try {
-        if (text !== undefined) entries = decodeSection(kind, String(text), this.kinds);
+        // The rows a few look-ups parsed already are not parsed again.
+        const parsedRows = this.light.get(kind)?.rows;
+        if (parsedRows !== undefined) entries = decodeParsedRows(kind, parsedRows, this.kinds);
+        else if (text !== undefined) entries = decodeSection(kind, String(text), this.kinds);
         if (updates !== undefined) {
           for (const [path, entry] of decodeSection(kind, String(updates), this.kinds)) {
             entries.set(path, entry);

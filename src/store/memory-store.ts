@@ -12,7 +12,8 @@ import type { Kept, KeptDigest, KindResults, ListingBasis, Store } from './store
 const RESULTS_PER_KIND = 4;
 
 export class MemoryStore implements Store {
-  private key: string | null = null;
+  /** The key of the project whose analyses it holds (null: none yet). */
+  key: string | null = null;
   private readonly kept = new Map<string, Kept>();
   private readonly digests = new Map<Kind, KeptDigest>();
   private readonly kindResults = new Map<Kind, Map<string, KindResults>>();

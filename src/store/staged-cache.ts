@@ -39,6 +39,7 @@ export class StagedCache implements Store {
   /** Per kind listed, the paths the index holds (rows of other paths are dropped when the kind is folded). */
   private readonly present = new Map<Kind, ReadonlySet<string>>();
   readonly hashing = true;
+  readonly versioned = true;
   problem: string | null = null;
 
   private constructor(

@@ -41,6 +41,8 @@ export interface KeptDigest {
 export interface Store {
   /** It keeps content hashes: a document whose version changed is read and its hash compared (the lint cache). */
   readonly hashing?: boolean;
+  /** It keeps several versions of a path and must be told which one is asked for (the blob cache). */
+  readonly versioned?: boolean;
   /** Why what it had on disk was not used (a warning for the run), or null. */
   readonly problem?: string | null;
   /**

@@ -25,6 +25,7 @@ import { updatesContentOutline } from './updates-content.js';
 import { updatesHeadingOutline } from './updates-heading.js';
 import { updatesEmptyOutline } from './updates-empty.js';
 import { updatesOrderOutline } from './updates-order.js';
+import { Recent } from '../../model/recent.js';
 
 /** Every outline rule, in the order the engine checks them. */
 export const OUTLINE_RULE_TEMPLATES: readonly OutlineRuleTemplate[] = [
@@ -47,7 +48,7 @@ export const OUTLINE_RULE_TEMPLATES: readonly OutlineRuleTemplate[] = [
   updatesOrderOutline,
 ];
 
-const byPrefix = new Map<string, Rule<never>[]>();
+const byPrefix = new Recent<string, Rule<never>[]>(64);
 
 /**
  * The outline rules of a kind whose rule ids start with `prefix` (the same objects for the same
