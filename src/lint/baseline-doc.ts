@@ -10,7 +10,7 @@ import type { Project } from '../project/project.js';
 import type { SeverityOf } from '../engine/rule.js';
 
 /**
- * A document of the MCP server under the baseline (SPEC §8): its result with the suppressed errors
+ * A document of the MCP server under the baseline (docs/formats.md, "The baseline file"): its result with the suppressed errors
  * dropped, and the analysis to serve it from. A document whose only errors are suppressed is served as
  * content, but its analysis was made with those errors, so it holds no parsed document: it is analyzed
  * once more with the suppressed rules off (exactly "their errors dropped"), and the memo keeps that

@@ -31,7 +31,7 @@ import { servedUnderBaseline } from './baseline-doc.js';
 import { tally } from './tally.js';
 
 /**
- * The one lint pipeline (SPEC §9): plan what to check from a project's layout, reuse what a memo knows
+ * The one lint pipeline (docs/architecture.md, "The pipeline"): plan what to check from a project's layout, reuse what a memo knows
  * (the lint cache on disk, the MCP server's live memory), read and analyze the rest (in this thread or
  * on worker threads), run the rules across files over every document of the kinds involved, and make
  * the results of the documents selected. `lint` (plain files), `lintFiles` (the CLI: cache and workers)
@@ -259,7 +259,7 @@ export interface KindEntry {
   analysis: Analysis;
   /** Own and cross-file diagnostics when one is an error; null when the document passes (then `analysis.doc` or `analysis.row` is set). */
   failure: ParseFailureResult | null;
-  /** The diagnostics of a document that passes with warnings only (SPEC §8: it is served, with them). */
+  /** The diagnostics of a document that passes with warnings only (it is served, with them: docs/formats.md, "Severities and warnings"). */
   warnings: ParseFailureResult | null;
 }
 
@@ -301,7 +301,7 @@ export function kindEntries(project: Project, p: Plan, slots: readonly (Analysis
 }
 
 /**
- * The run of one document as if it held `read` (MCP check_content, SPEC §11): every other document of its
+ * The run of one document as if it held `read` (MCP check_content, docs/mcp-tools.md): every other document of its
  * kind as it is on disk (through `memo`, the server's live memory), this one analyzed from the bytes
  * given, then the same finish as lint (rules across files, directives, baseline). For the bytes on disk
  * its result is lint's, byte for byte.
@@ -436,8 +436,9 @@ export async function lintFiles(options: RunOptions): Promise<LintRun & { notice
   const { slots, work } = prepare(p, memo);
   const planned = performance.now();
   const parallel = options.parallel !== false && worthThreads(work.length);
-  // Each result goes to its slot as it comes, reduced to what the rest of the run reads (SPEC §13: memory
-  // grows with the documents' facts only): no parsed document, and the strings the plan holds already.
+  // Each result goes to its slot as it comes, reduced to what the rest of the run reads (memory grows
+  // with the documents' facts only: docs/performance.md, "Scale (issue 17)"): no parsed document, and
+  // the strings the plan holds already.
   const take = (i: number, r: IdentifiedAnalysis | null): void => {
     const w = work[i]!;
     if (r) {

@@ -348,7 +348,7 @@ export class Repository {
 
   /**
    * Makes a kind's entries again, analyzing on worker threads as lint does (the cold load of a large
-   * root: SPEC §13); `entries()` then finds every document remembered.
+   * root: docs/performance.md, "Scale (issue 17)"); `entries()` then finds every document remembered.
    */
   async load(kind: Kind): Promise<void> {
     const run = this.parked.get(kind);

@@ -1,5 +1,5 @@
 /**
- * `docgate lint --staged` (SPEC §10): the one pipeline of lint.ts over the git index as its store. The
+ * `docgate lint --staged` (docs/decisions.md, "`docgate lint --staged`"): the one pipeline of lint.ts over the git index as its store. The
  * documents are the index's; their bytes are its blobs (never the working tree: a file staged and then
  * edited again is checked as staged, an untracked file does not exist). The rules across files run over
  * the indexed tree, and the documents reported are the staged ones plus every document whose result
@@ -131,8 +131,8 @@ class IndexStore implements Memo {
     if (found) return [...found];
     const layout = this.project.layout;
     const holds = layout.holder(kind);
-    // A path an earlier kind of the registry holds is that kind's (as discovery decides); in the layout
-    // of SPEC §1 no kinds overlap, so most listings ask one matcher per path.
+    // A path an earlier kind of the registry holds is that kind's (as discovery decides); in the default
+    // layout (docs/formats.md) no kinds overlap, so most listings ask one matcher per path.
     const earlier = layout.kinds
       .slice(0, layout.kinds.indexOf(kind))
       .filter((k) => layout.overlaps(k, kind))
@@ -354,7 +354,7 @@ function throughLinks(
   return out;
 }
 
-/** Lints the snapshot the git index holds (SPEC §10). Notices: a cache that cannot be read or written. */
+/** Lints the snapshot the git index holds. Notices: a cache that cannot be read or written. */
 export function lintStaged(options: StagedOptions): LintRun & { notices: string[] } {
   const project = options.project ?? loadProject(options.root, options);
   const root = project.root;

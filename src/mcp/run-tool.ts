@@ -42,7 +42,7 @@ export class ToolRunner {
   /**
    * Runs a handler. A kind with many documents to analyze (cold, or after a checkout) is not analyzed in
    * the handler: `entries()` stops it (NeedsLoad) after its argument checks, the kind is analyzed on
-   * worker threads as lint does (SPEC §13), and the handler runs again, now finding every document.
+   * worker threads as lint does (docs/performance.md, "How a large run works"), and the handler runs again, now finding every document.
    */
   private async run(tool: ToolDefinition, args: Record<string, unknown>): Promise<ToolOutput> {
     // Loads per kind: a handler may need several kinds (validate of the whole root needs every one).

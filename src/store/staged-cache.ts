@@ -1,5 +1,5 @@
 /**
- * The cache of `docgate lint --staged --cache` (SPEC §10): analyses keyed by path and git blob id,
+ * The cache of `docgate lint --staged --cache` (docs/decisions.md, "`docgate lint --staged`"): analyses keyed by path and git blob id,
  * which git computed already. Content-addressed, so nothing about the working tree is trusted (no stat,
  * no racy entries): an entry is valid exactly while the index holds that blob at that path, under the
  * same docgate version and rules. A path keeps its last few versions, so switching branches back and

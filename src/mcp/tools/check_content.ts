@@ -7,7 +7,7 @@ import { closedObject, failureSchema, warningsProperty } from '../schemas.js';
 import { ToolError, defineTool, jsonOutput } from '../tool.js';
 import { documentAt } from '../document-args.js';
 
-const fixedContent = { type: 'string', description: 'The content after every fix that applies (SPEC §11): check it again, then write it.' } as const;
+const fixedContent = { type: 'string', description: 'The content after every fix that applies: check it again, then write it.' } as const;
 
 export const checkContent = defineTool<{ path: string; content: string }>({
   name: 'check_content',
@@ -46,8 +46,9 @@ export const checkContent = defineTool<{ path: string; content: string }>({
       bytes.length > maxBytes(project, ref.kind) ? { kind: 'too-large', size: bytes.length, identity: '' } : { kind: 'bytes', bytes, identity: '' };
     let run: ReturnType<typeof lintProposed>;
     try {
-      // On a cold server the kind is loaded as the list tools load it (a large kind on lint's threads, SPEC
-      // §13: entries() stops this handler, the kind is loaded, the handler runs again); warm, a look.
+      // On a cold server the kind is loaded as the list tools load it (a large kind on lint's threads,
+      // docs/performance.md "How a large run works": entries() stops this handler, the kind is loaded,
+      // the handler runs again); warm, a look.
       ctx.repo.remember([ref.kind]);
       run = lintProposed(project, ref, read, ctx.repo.lintMemo(project));
     } catch (e) {

@@ -26,8 +26,9 @@ export const validate = defineTool<{ paths?: string[] }>({
       // The lint pipeline over the server's live memory: warm calls re-read nothing that did not change.
       const project = ctx.project();
       // On a cold server each kind the lint needs is loaded as the list tools load it (a large kind on
-      // lint's threads, SPEC §13: entries() stops this handler, the kind is loaded, the handler runs
-      // again), so the lint below finds every document remembered. Warm, a look at each kind's watch.
+      // lint's threads, docs/performance.md "How a large run works": entries() stops this handler, the
+      // kind is loaded, the handler runs again), so the lint below finds every document remembered.
+      // Warm, a look at each kind's watch.
       ctx.repo.remember(kindsFor(project, paths, ctx.root));
       const run = lint({ root: ctx.root, paths: paths ?? [], cwd: ctx.root, project }, ctx.repo.lintMemo(project));
       return jsonOutput({ results: run.results, filesChecked: run.filesChecked, problemCount: run.problemCount });
