@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm lifecycle scripts of docgate's own package.json (SPEC §4.1, §12):
+// npm lifecycle scripts of docgate's own package.json (docs/decisions.md, "Installing without the registry"):
 //
 //   prepare   In a checkout (src/ and the TypeScript compiler present: `npm ci` here, or npm preparing a
 //             `git+…` dependency with its dev dependencies), install the husky hook when this is a git

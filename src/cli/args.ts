@@ -20,7 +20,7 @@ export interface LintArgs extends RootArgs {
   targets: ReportTarget[];
   cache: boolean;
   cacheLocation?: string;
-  /** `--staged`: lint the git index, not the working tree (SPEC §10). */
+  /** `--staged`: lint the git index, not the working tree (docs/decisions.md, "`docgate lint --staged`"). */
   staged: boolean;
   ignorePatterns: string[];
   quiet: boolean;
@@ -55,7 +55,7 @@ const LINT_OPTIONS = `  --root DIR                    repository root (default: 
   --prune-suppressions          remove the suppressions that no longer occur from the suppressions file
   --suppressions-location FILE  the suppressions file (default: <root>/docgate-suppressions.json)
   --print-config PATH           print the configuration in effect for PATH as JSON; lint nothing
-  --fix                         apply every fix (SPEC §11) and write the files changed, atomically; report what remains
+  --fix                         apply every fix and write the files changed, atomically; report what remains
   --fix-dry-run                 compute the fixes, write nothing; the json report adds each file's fixed text as \`output\`
   -h, --help                    this help`;
 

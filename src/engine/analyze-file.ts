@@ -158,7 +158,7 @@ export function analyzeDocument(kind: AnyKind, data: KindData, place: DocPlace, 
     id: kind.id(parsed, file),
     diagnostics,
     facts: kind.facts(parsed, file),
-    // A document with warnings only is served (SPEC §8): it fails only with an error.
+    // A document with warnings only is served (docs/formats.md, "Severities and warnings"): it fails only with an error.
     doc: full && !hasError(diagnostics) ? kind.doc(parsed, file) : null,
   };
 }

@@ -16,7 +16,7 @@ function entriesOf(analyses: readonly Analysis[], kind: string): FactsEntry<unkn
 }
 
 /**
- * The rules across files of each kind (SPEC §2: placeholders, duplicate names and ids, variants) over
+ * The rules across files of each kind (placeholders, duplicate names and ids, variants: docs/formats.md) over
  * the facts of its documents: diagnostics by path, for every file in `analyses`.
  */
 export function crossFileDiagnostics(

@@ -93,7 +93,7 @@ export interface KindDef<P extends Layers, F, D> {
   doc(parsed: P, file: FileText): D | null;
   /**
    * What the kind's MCP list tools show of a document that parses, besides its title (list_documents):
-   * a few short values the MCP server keeps instead of the parsed document (SPEC §13).
+   * a few short values the MCP server keeps instead of the parsed document (memory flat in the number of documents: docs/performance.md, "Scale (issue 17)").
    */
   row?(doc: D): Record<string, string | number>;
   /** Rules across the documents of this kind. */

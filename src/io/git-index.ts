@@ -1,5 +1,5 @@
 /**
- * The git index as a store of documents (SPEC §10): what `git` itself reports, through its plumbing
+ * The git index as a store of documents (docs/decisions.md, "`docgate lint --staged`"): what `git` itself reports, through its plumbing
  * commands, so that `docgate lint --staged` sees the snapshot about to be committed. Paths, modes and
  * blob ids come from `git ls-files -s`; what changed since HEAD from `git diff-index --cached`; blob
  * sizes from one `git cat-file --batch-check` and contents from one `git cat-file --batch`. Nothing here

@@ -43,7 +43,7 @@ export interface KindPlace {
 /**
  * Where the documents of a root live: each kind's include globs (the defaults of the registry, or the
  * configuration's `kinds.<kind>.include`), the `ignores` globs, and SysRS-style language variants:
- * `<folder>/<lang>/<file>` beside an included English `<folder>/<file>` (SPEC §8: variants stay structural).
+ * `<folder>/<lang>/<file>` beside an included English `<folder>/<file>` (variants stay structural: docs/formats.md, "Language variants and heading tables").
  */
 export class Layout {
   private readonly places: { kind: Kind; globs: PathGlob[]; variants: boolean }[];
@@ -403,7 +403,7 @@ export function discover(
   };
   for (const { kind, folders: bases } of places) {
     // Kinds before this one whose documents could be named the same (their folders meet): a path they
-    // hold is theirs. The layout of SPEC §1 has none, so most listings ask no other kind.
+    // hold is theirs. The default layout (docs/formats.md) has none, so most listings ask no other kind.
     const earlier = layout.kinds
       .slice(0, layout.kinds.indexOf(kind))
       .filter((k) => layout.overlaps(k, kind))

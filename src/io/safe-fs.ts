@@ -1,5 +1,5 @@
 /**
- * The file-system primitives that keep docgate inside its root (SPEC §5, issue 11): every read of a
+ * The file-system primitives that keep docgate inside its root (docs/reliability.md, issue 11): every read of a
  * document, rule file or cache, every folder listing, and every write goes through here.
  * - Reads open the path with O_NOFOLLOW (a link at the end is not followed by the open) and O_NONBLOCK
  *   (a FIFO does not block the open), then check the opened handle: on Linux /proc/self/fd/<fd> names

@@ -17,7 +17,7 @@ function kindOf(project: Project, name: Kind): AnyKind {
   return kind;
 }
 
-/** Largest file read of a kind; larger files are refused by size without being read (SPEC §2.1, §5). */
+/** Largest file read of a kind; larger files are refused by size without being read (docs/formats.md, "What every file must be"). */
 export function maxBytes(project: Project, kind: Kind): number {
   return kindOf(project, kind).maxBytes;
 }

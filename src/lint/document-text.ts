@@ -18,7 +18,7 @@ export function decodeText(bytes: Uint8Array): string | null {
 }
 
 /**
- * A document's text as it is on disk now (SPEC §11: a failing get answer carries it, so that an agent
+ * A document's text as it is on disk now (a failing get answer carries it, docs/mcp-tools.md, so that an agent
  * can repair it), read through the same checked handle as every read of a document; null when it
  * cannot be read (gone, a folder, a link outside the root, too large) or is not UTF-8, and for an entry
  * discovery found to be no readable file (`problem`: a link into `.git` or to a file git ignores, a

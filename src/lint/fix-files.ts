@@ -1,5 +1,5 @@
 /**
- * `lint --fix` and `--fix-dry-run` over the documents of a lint run (SPEC §11): each document that has
+ * `lint --fix` and `--fix-dry-run` over the documents of a lint run (docs/formats.md, "Fixes"): each document that has
  * a finding is fixed from its bytes on disk (src/lint/fix.ts), and, under `--fix`, rewritten atomically
  * (safe-fs `rewriteFile`). Only documents the run checked are looked at, so ignored files never are.
  */

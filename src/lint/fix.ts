@@ -1,5 +1,5 @@
 /**
- * Applying fixes (SPEC §11), as ESLint does: per pass every fix whose range does not overlap or touch
+ * Applying fixes (docs/formats.md, "Fixes"), as ESLint does: per pass every fix whose range does not overlap or touch
  * an earlier one, then the text is analyzed again, until no fix applies (at most MAX_PASSES). One
  * function serves `lint --fix`, `--fix-dry-run` and the MCP tool `check_content`.
  */

@@ -29,7 +29,7 @@ export function worthThreads(files: number): boolean {
 
 /**
  * Documents per message. Small, so that a worker holds little at a time (memory flat in the number of
- * documents, SPEC §13) and this thread never waits long for its own chunk to end; a message costs ~0.1 ms.
+ * documents, docs/performance.md "Scale (issue 17)") and this thread never waits long for its own chunk to end; a message costs ~0.1 ms.
  */
 const CHUNK = 64;
 /** Chunks sent ahead to each worker: it starts the next while this thread is busy with a chunk of its own. */

@@ -1,6 +1,6 @@
 /**
  * The MCP server keeps, per document, its row (what the list tools show) instead of its parsed document
- * (SPEC §13: memory flat in the number of documents); a get tool parses its one file again
+ * (memory flat in the number of documents: docs/performance.md, "Scale (issue 17)"); a get tool parses its one file again
  * (`documentOf`). Rows are made where the document was parsed, on the worker thread that analyzed it,
  * so no parsed document crosses threads.
  */

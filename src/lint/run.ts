@@ -6,7 +6,7 @@ import type { Counts } from '../project/baseline.js';
 import type { Split } from './parallel.js';
 import type { Analysis } from '../model/analysis.js';
 
-/** SPEC §4.3 / §8 `json`: what every report format is made from. */
+/** The `json` report (docs/formats.md, "Reports"): what every report format is made from. */
 export interface LintReport {
   /** The documents that fail: an error (with their warnings too). */
   results: ParseFailureResult[];
@@ -27,11 +27,11 @@ export interface LintRun extends LintReport {
   rules?: ReadonlyMap<string, RuleEntry>;
   /** The project's kinds in registry order (JUnit suites). */
   kinds?: readonly string[];
-  /** A configuration file is in effect (the json report then carries warnings and counts, SPEC §8). */
+  /** A configuration file is in effect (the json report then carries warnings and counts: docs/formats.md, "Reports"). */
   configured?: boolean;
   /** The errors of the documents checked per document and rule, before the baseline dropped any (for the baseline flags). */
   errorCounts?: Counts;
-  /** `--fix-dry-run`: root-relative path → the text after every fix, for the documents the fixes would change (SPEC §11). */
+  /** `--fix-dry-run`: root-relative path → the text after every fix, for the documents the fixes would change (docs/formats.md, "Fixes"). */
   outputs?: ReadonlyMap<string, string>;
 }
 

@@ -7,7 +7,7 @@ export type Tally = Omit<LintReport, 'filesChecked'>;
 
 /**
  * The results of the documents checked (each with at least one diagnostic), sorted into documents that
- * fail (an error) and documents that pass with warnings, with their counts (SPEC §8).
+ * fail (an error) and documents that pass with warnings, with their counts (docs/formats.md, "Severities and warnings").
  */
 export function tally(all: readonly ParseFailureResult[]): Tally {
   const results: ParseFailureResult[] = [];

@@ -45,7 +45,7 @@ export function uuidOf(e: Entry): string | null {
 
 /**
  * A document's answer, adding `warnings` (the `error` text of its diagnostics) when it passes with
- * warnings only (SPEC §8: it is served, and its answer says what to look at).
+ * warnings only (it is served, and its answer says what to look at: docs/formats.md, "Severities and warnings").
  */
 export function withWarnings<T extends object>(answer: T, e: Entry): T & { warnings?: string } {
   return e.warnings ? { ...answer, warnings: e.warnings.error } : answer;

@@ -1,6 +1,6 @@
 /**
- * Paging of the MCP list tools (SPEC §4.4: list_sysrs; list_documents pages the same way; SPEC §13:
- * list_processes, list_templates and list_frameworks answer at most 1,000 rows without arguments).
+ * Paging of the MCP list tools (docs/mcp-tools.md): list_sysrs and list_documents 25 rows by default;
+ * list_processes, list_templates and list_frameworks answer at most 1,000 rows without arguments.
  */
 import { formatBytes } from '../model/text.js';
 import type { ParseFailureResult } from '../model/types.js';
@@ -21,7 +21,7 @@ export interface PageSizes {
 export const ID_PAGE: PageSizes = { default: DEFAULT_PAGE, max: MAX_PAGE };
 
 /**
- * The list tools that answered every document before SPEC §13 (list_processes, list_templates,
+ * The list tools that answered every document before they paged (list_processes, list_templates,
  * list_frameworks): up to 1,000 rows, so that a repository of up to 1,000 documents of a kind sees the
  * answer it always saw, and no larger one floods an agent's context.
  */
@@ -35,7 +35,7 @@ export const ROWS_BUDGET = 300_000;
 /** Title (and status) of a row whose document fails to parse. */
 export const FAILED = '<failed to parse>';
 
-/** A list call's page and id filter, from its `max_results`, `offset` and `glob` (clamped, as SPEC §4.4 says). */
+/** A list call's page and id filter, from its `max_results`, `offset` and `glob` (clamped, as docs/mcp-tools.md says). */
 export interface PageRequest {
   pageSize: number;
   offset: number;
@@ -107,7 +107,7 @@ export interface Window {
  * list_templates, list_frameworks): its rows are the documents that parse, in the order the tool lists
  * them, then the failures (in path order), and the window is cut from that one sequence. `window` is
  * null when the caller gave no `max_results` or `offset` and nothing was cut: the answer then is the one
- * the tool always gave (SPEC §13: up to 1,000 documents of a kind see exactly the old answer).
+ * the tool always gave (up to 1,000 documents of a kind see exactly the old answer).
  *
  * A window also ends before its rows' JSON passes ROWS_BUDGET (one row at least): a failure carries its
  * diagnostics (up to 100), so 1,000 of them could make an answer of megabytes, and no answer may flood an

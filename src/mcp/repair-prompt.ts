@@ -1,5 +1,5 @@
 /**
- * The prompt `repair {path}` (SPEC §11): one message giving an agent a document as it is on disk, its
+ * The prompt `repair {path}` (docs/mcp-tools.md): one message giving an agent a document as it is on disk, its
  * diagnostics as lint reports them, and the rules they cite, with the loop to follow (check_content
  * until valid; the server never writes).
  */

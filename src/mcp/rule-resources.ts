@@ -1,5 +1,5 @@
 /**
- * Every rule as an MCP resource `docgate://rules/<id>` (SPEC §11), read from the registry of the root's
+ * Every rule as an MCP resource `docgate://rules/<id>` (docs/mcp-tools.md, "Resources"), read from the registry of the root's
  * project (its configured kinds' rules included): what docs/rules.md says, where an agent can read it.
  */
 import type { Project } from '../project/project.js';

@@ -35,7 +35,7 @@ const diagnostic = closedObject(
         text: { type: 'string' },
       },
       undefined,
-      'SPEC §11: replace [line:column, endLine:endColumn) of the file with text; the meaning stays.',
+      'A repair that keeps the meaning: replace [line:column, endLine:endColumn) of the file with text.',
     ),
   },
   ['line', 'column', 'rule', 'message'],
@@ -49,12 +49,12 @@ const failureProperties = (kinds: readonly string[]) => ({
   diagnostics: { type: 'array', items: diagnostic },
 });
 
-/** SPEC §3 `ParseFailureResult` of a document of one of `kinds` (the registry's, and a root's own). */
+/** The `ParseFailureResult` (docs/formats.md) of a document of one of `kinds` (the registry's, and a root's own). */
 export function failureSchema(kinds: readonly string[]) {
   return closedObject(failureProperties(kinds), undefined, 'A document that fails to parse: where, and every diagnostic (`error` is their canonical text).');
 }
 
-/** The ParseFailureResult a get tool answers (SPEC §11): with `content`, the file's text, to repair it. */
+/** The ParseFailureResult a get tool answers (docs/mcp-tools.md): with `content`, the file's text, to repair it. */
 export function failureAnswerSchema(kinds: readonly string[]) {
   return closedObject(
     {
@@ -91,10 +91,10 @@ export const languageInput = {
     'Two-letter lowercase language code (ISO 639-1 shaped). `en` (default) = the English documents in docs/sysrs/; another code = the variants in docs/sysrs/<language>/, which needs a heading table schemas/sysrs-headings.<language>.json.',
 } as const;
 
-/** The `warnings` of a document that passes with warnings only (SPEC §8): their `error` text. */
+/** The `warnings` of a document that passes with warnings only (docs/formats.md, "Severities and warnings"): their `error` text. */
 export const warningsProperty = { type: 'string', description: 'The document passes with warnings: their lines, as `error` has them.' } as const;
 
-/** The parsed SysRS document of get_sysrs / parse_sysrs (SPEC §4.4, body model in docs/sysrs-outline.md). */
+/** The parsed SysRS document of get_sysrs / parse_sysrs (docs/mcp-tools.md; the body model in docs/sysrs-outline.md). */
 export const sysrsDocumentSchema = closedObject(
   { frontmatter: { type: 'object' }, body: { type: 'object' }, warnings: warningsProperty },
   ['frontmatter', 'body'],

@@ -1,5 +1,5 @@
 /**
- * `docgate mcp` (SPEC §4.4): the MCP server on stdio. A thin adapter: every tool lives in `tools/`,
+ * `docgate mcp` (docs/mcp-tools.md): the MCP server on stdio. A thin adapter: every tool lives in `tools/`,
  * answers from the core's live `Repository`, and never parses or renders errors itself.
  * This thread speaks the protocol only; tool calls run on worker threads (workers.ts), so a long one
  * never keeps another request waiting. Stdout carries nothing but protocol; logs go to stderr.

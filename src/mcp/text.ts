@@ -31,7 +31,7 @@ export interface LineWindow {
 }
 
 /**
- * A raw read of a body (SPEC §4.4): without a window and numbering, the bytes exactly; else lines
+ * A raw read of a body (get_sysrs, docs/mcp-tools.md): without a window and numbering, the bytes exactly; else lines
  * `offset` (1-based, clamped up to 1) to `offset + limit - 1`, each ending with `\n`, optionally prefixed
  * `<n>: ` with absolute numbers. A final newline does not start an extra line. Offset past the end or
  * limit ≤ 0 → `""`.

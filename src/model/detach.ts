@@ -3,7 +3,7 @@
  * string cut from a longer one (13 characters or more) as a view into it, so a 36-character id taken
  * from a 20 KB file keeps all 20 KB alive for as long as the id lives: at 100,000 documents, most of the
  * bytes read. What a run keeps of each document (its id, facts, diagnostics, directives) goes through
- * here, so memory grows with the facts, not with the files (SPEC §13).
+ * here, so memory grows with the facts, not with the files (docs/performance.md, "Scale (issue 17)").
  */
 export function detached<T>(value: T): T {
   if (typeof value === 'string') return flat(value) as T;

@@ -2,7 +2,7 @@ import type { Analysis } from './analysis.js';
 import { escapeHidden, mayHide } from './hidden-unicode.js';
 import type { Diagnostic, ParseFailureResult } from './types.js';
 
-/** SPEC §3: at most this many diagnostics per file (the first ones by position). */
+/** At most this many diagnostics per file, the first ones by position (docs/formats.md, "The `error` text"). */
 export const MAX_DIAGNOSTICS = 100;
 
 function compare(a: Diagnostic, b: Diagnostic): number {
@@ -45,12 +45,12 @@ export function formatDiagnostic(d: Diagnostic): string {
   return `${d.line}:${d.column}${d.severity === 'warning' ? ' warning' : ''} ${d.message} [${d.rule}]`;
 }
 
-/** Whether a file's diagnostics hold an error (a document fails iff it has one, SPEC §8). */
+/** Whether a file's diagnostics hold an error (a document fails iff it has one: docs/formats.md, "Severities and warnings"). */
 export function hasError(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity !== 'warning');
 }
 
-/** The canonical `error` text — the only place it is produced (SPEC §3). */
+/** The canonical `error` text — the only place it is produced (docs/formats.md, "The `error` text"). */
 export function renderError(diagnostics: readonly Diagnostic[]): string {
   return diagnostics.map(formatDiagnostic).join('\n');
 }

@@ -1,6 +1,6 @@
 /**
  * The name of a kind of document: one of the registry's (src/kinds/index.ts: `template`, `framework`,
- * `process`, `sysrs`) or one a configuration declares (SPEC §9). Only src/kinds/ names them.
+ * `process`, `sysrs`) or one a configuration declares (docs/formats.md, "Kinds of your own"). Only src/kinds/ names them.
  */
 export type Kind = string;
 
@@ -25,15 +25,15 @@ export interface Diagnostic {
   endLine?: number;
   endColumn?: number;
   /**
-   * `warning` for a rule the configuration sets to `warn` (SPEC §8); absent for an error, the default, so
+   * `warning` for a rule the configuration sets to `warn` (docs/formats.md, "Severities and warnings"); absent for an error, the default, so
    * that the reports of a root without warnings are byte for byte those of a root without configuration.
    */
   severity?: 'warning';
-  /** A meaning-preserving repair (SPEC §11): only on findings of a rule declared `fixable`. */
+  /** A meaning-preserving repair (docs/formats.md, "Fixes"): only on findings of a rule declared `fixable`. */
   fix?: Fix;
 }
 
-/** SPEC §3: the one result every frontend hands out for a document that fails. */
+/** The one result every frontend hands out for a document that fails (docs/formats.md, "The result: `ParseFailureResult`"). */
 export interface ParseFailureResult {
   id: string;
   path: string;

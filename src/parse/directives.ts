@@ -1,5 +1,5 @@
 /**
- * Inline directives (SPEC §8, the words of ESLint and markdownlint):
+ * Inline directives (docs/formats.md, "Inline directives"; the words of ESLint and markdownlint):
  *
  * - markdown bodies: `<!-- docgate-disable-next-line rule-a, rule-b -->`, `<!-- docgate-disable-line rule -->`,
  *   and `<!-- docgate-disable rule -->` … `<!-- docgate-enable rule -->` (no rule list: every rule);

@@ -1,5 +1,5 @@
 /**
- * The POWER line format (SPEC §2.1): `key: value` lines, values continuing on following lines that are
+ * The POWER line format (docs/formats.md, "The line format"): `key: value` lines, values continuing on following lines that are
  * not `key:` lines, full-line `#` comments anywhere. Parsing finds the fields, repeated keys and text
  * before the first field; the rules say what is wrong with them.
  */

@@ -25,7 +25,7 @@ export type FileProblem =
   /** The path is a kind or language folder that cannot be listed. */
   | { type: 'folder-unreadable'; code: string };
 
-/** What decoding the bytes as UTF-8 found (SPEC §5: UTF-8, no BOM, no NUL). */
+/** What decoding the bytes as UTF-8 found (UTF-8, no BOM, no NUL: docs/formats.md, "What every file must be"). */
 export interface Decoding {
   bom: boolean;
   /** The first byte that is not valid UTF-8 (null: the file ends inside a sequence). */

@@ -1,6 +1,6 @@
 /**
  * Splits a `---` fenced YAML frontmatter block off a markdown file. We split the fences ourselves
- * (SPEC §7: no gray-matter) so that line numbers of both parts stay those of the file on disk.
+ * (docs/decisions.md: no gray-matter) so that line numbers of both parts stay those of the file on disk.
  */
 export interface FrontmatterSplit {
   /** True when the first line is a `---` fence. */

@@ -6,7 +6,7 @@ import { readFlatYaml } from './yaml-flat.js';
 import type { FlatEntry } from './yaml-flat.js';
 import { record, withoutPrototypes } from '../model/records.js';
 
-/** Aliases beyond this count are refused: an alias bomb expands exponentially (SPEC §5). */
+/** Aliases beyond this count are refused: an alias bomb expands exponentially (docs/reliability.md). */
 export const MAX_ALIAS_COUNT = 100;
 
 /**
@@ -19,7 +19,7 @@ export const MAX_YAML_LENGTH = 64 * 1024;
 /**
  * Collections nested deeper than this are refused before the YAML is composed. The `yaml` package
  * composes recursively: nested a few hundred levels it runs out of stack at a depth that depends on the
- * caller's stack, so the same file would get different diagnostics in different places (SPEC §3, §5).
+ * caller's stack, so the same file would get different diagnostics in different places (docs/reliability.md, "Limits").
  */
 export const MAX_DEPTH = 100;
 

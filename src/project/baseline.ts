@@ -1,5 +1,5 @@
 /**
- * The baseline (SPEC §8): ESLint 9's bulk suppressions, in its words and its file format. A file
+ * The baseline (docs/formats.md, "The baseline file"): ESLint 9's bulk suppressions, in its words and its file format. A file
  * `docgate-suppressions.json` at the root records, per document and rule, how many errors are accepted:
  * `{ "<root-relative path>": { "<rule>": { "count": n } } }`. While a document has at most that many
  * errors of the rule they are dropped from its result; with more, every one of them is reported. Warnings

@@ -1,5 +1,5 @@
 /**
- * `docgate.config.yaml` / `docgate.config.json` (SPEC §8): read as data (never code: CI and the MCP
+ * `docgate.config.yaml` / `docgate.config.json` (docs/configuration.md): read as data (never code: CI and the MCP
  * server read the configs of repositories they do not trust), parsed with `yaml` for positions (JSON
  * is YAML 1.2), checked against schemas/docgate.config.schema.json. Every problem is a ConfigError
  * (exit 2) of lines `<file>:<line>:<column> <message>`. No file: no configuration, today's behaviour.

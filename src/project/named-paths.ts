@@ -1,5 +1,5 @@
 /**
- * Named paths that select nothing (SPEC §8): `docgate lint a b c` warns, on stderr, for a path that the
+ * Named paths that select nothing (docs/decisions.md, "Named paths that select nothing warn"): `docgate lint a b c` warns, on stderr, for a path that the
  * configuration or git ignores, a file that is no document of any kind, and a folder that holds no documents,
  * and lints the rest. A typo in a CI path would otherwise pass green, silently.
  */

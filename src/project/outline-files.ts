@@ -1,7 +1,7 @@
 /**
  * Outline files and heading tables as rule files: each checked when the rule set is loaded (the outline
  * against schemas/outline.schema.json, then compiled; each heading table against the outline), so a
- * malformed one is one configuration error, positioned in the file (SPEC §8), rather than a failure of
+ * malformed one is one configuration error, positioned in the file (docs/configuration.md), rather than a failure of
  * every document. docgate's own outline and tables are checked by the build instead (the texts it
  * checked are listed in dist/validators/outlines.json).
  */
@@ -146,7 +146,7 @@ function loadHeadingTable(text: string, file: string, lang: string, outline: Out
 /**
  * Checks an outline, and every heading table against it, when they are loaded: a malformed outline or
  * heading table is a configuration error here, once, rather than a failure of every document at 1:1
- * (SPEC §8). The compiled forms are cached for the outline engine. `trustBuild`: skip what the build
+ * (docs/configuration.md). The compiled forms are cached for the outline engine. `trustBuild`: skip what the build
  * checked (false: the build itself).
  */
 export function checkOutline(

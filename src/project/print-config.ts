@@ -1,5 +1,5 @@
 /**
- * `docgate lint --print-config PATH` (SPEC §8, ESLint's flag): the configuration in effect for one
+ * `docgate lint --print-config PATH` (ESLint's flag, docs/configuration.md): the configuration in effect for one
  * path, as JSON: its kind, whether it is ignored, the configuration file, the rule files its kind reads
  * and every rule of its kind with its effective level (the rule's default, `rules`, then `overrides`).
  */

@@ -1,6 +1,6 @@
 /**
- * A project: one root as docgate sees it. Its configuration (SPEC §8), its kinds (the registry's, where
- * the configuration places them, and kinds of its own, SPEC §9), the layout they make, the rule data of
+ * A project: one root as docgate sees it. Its configuration (docs/configuration.md), its kinds (the
+ * registry's, where the configuration places them, and kinds of its own), the layout they make, the rule data of
  * each kind (schemas, outlines, heading tables), and every rule id. Everything that lints, caches or
  * serves documents works from a project; its `key` changes whenever any of that data does.
  */
@@ -35,12 +35,12 @@ export interface Project {
   readonly rules: ReadonlyMap<string, RuleEntry>;
   /** `--ignore-pattern` globs, added to the configuration's `ignores`. */
   readonly ignorePatterns: readonly string[];
-  /** The baseline (SPEC §8): errors accepted per document and rule, applied where results are made. */
+  /** The baseline (docs/formats.md, "The baseline file"): errors accepted per document and rule, applied where results are made. */
   readonly suppressions: Suppressions;
   kind(name: string): AnyKind | undefined;
   data(kind: AnyKind): KindData;
   /**
-   * The severity of each rule for the document at `path` (SPEC §8): the rule's default, then the
+   * The severity of each rule for the document at `path` (docs/configuration.md): the rule's default, then the
    * configuration's `rules`, then every `overrides` block whose `files` match, later blocks winning.
    */
   severityFor(path: string): SeverityOf;

@@ -83,7 +83,7 @@ let bundled: Map<string, JsonSchema> | undefined;
 
 /**
  * docgate's own JSON Schemas by `$id` (the `*.schema.json` files of its `schemas/`), read when a root's
- * schema first needs them: a root schema `$ref`s them to extend them (SPEC §8), so what it refers to is
+ * schema first needs them: a root schema `$ref`s them to extend them (docs/formats.md, "Processes"), so what it refers to is
  * the schema of the docgate that runs, and upgrading docgate updates it.
  */
 export function bundledSchemas(): ReadonlyMap<string, JsonSchema> {

@@ -27,7 +27,7 @@ export function annotation(path: string, d: Diagnostic): string {
 }
 
 /**
- * SPEC §4.3 `github`: one workflow command per diagnostic (GitHub turns each into an annotation on the
+ * The `github` format (docs/formats.md, "Reports"): one workflow command per diagnostic (GitHub turns each into an annotation on the
  * file and line), then the summary line. Paths are relative to the lint root, as everywhere.
  */
 export function github(run: LintRun): string {

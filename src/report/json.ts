@@ -2,12 +2,12 @@ import { escapeCandidates, jsonEscape } from '../model/hidden-unicode.js';
 import type { LintRun } from '../lint/run.js';
 
 /**
- * SPEC §4.3 / §8 `json`. Without a configuration file: `{ results, filesChecked, problemCount }`, as
+ * The `json` format (docs/formats.md, "Reports"). Without a configuration file: `{ results, filesChecked, problemCount }`, as
  * docgate 1 printed it; with one: `{ results, warnings, filesChecked, problemCount, errorCount,
  * warningCount }` (`warnings`: the documents that pass with warnings only).
  */
 export function json(run: LintRun): string {
-  // `--fix-dry-run` (SPEC §11): `output`, the text after every fix, on each result the fixes would change.
+  // `--fix-dry-run` (docs/formats.md, "Fixes"): `output`, the text after every fix, on each result the fixes would change.
   const outputs = run.outputs;
   const withOutput = <T extends { path: string }>(list: T[]): T[] =>
     outputs ? list.map((r) => (outputs.has(r.path) ? { ...r, output: outputs.get(r.path)! } : r)) : list;

@@ -3,7 +3,7 @@ import type { LintRun } from '../lint/run.js';
 import type { Kind, ParseFailureResult } from '../model/types.js';
 import { BUILTIN_KINDS } from '../kinds/index.js';
 
-/** Suites in the order of the project's kinds (the registry's: SPEC §1's order, then configured ones), then any other by name. */
+/** Suites in the order of the project's kinds (the registry's order, then configured ones), then any other by name. */
 function kindOrder(kinds: Iterable<string>, project?: readonly string[]): string[] {
   const builtin = project ?? BUILTIN_KINDS.map((k) => k.name);
   return [...builtin, ...[...new Set(kinds)].filter((k) => !builtin.includes(k)).sort()];
@@ -37,10 +37,10 @@ interface Case {
 }
 
 /**
- * SPEC §4.3 `junit`: one `<testsuite>` per kind among the files checked, one `<testcase>` per file
+ * The `junit` format (docs/formats.md, "Reports"): one `<testsuite>` per kind among the files checked, one `<testcase>` per file
  * checked (classname = kind, name = path), and for a failing file a `<failure>` whose `message` is the
  * first line of its `error` and whose text is the whole `error`. A document with warnings only passes:
- * its lines go to the testcase's `<system-out>` (SPEC §8).
+ * its lines go to the testcase's `<system-out>` (docs/formats.md, "Severities and warnings").
  */
 export function junit(run: LintRun): string {
   const failures = new Map(run.results.map((r) => [r.path, r]));

@@ -101,7 +101,7 @@ export function sarifLog(run: LintRun, ctx: Pick<FormatContext, 'version' | 'rul
         ruleId: d.rule,
         ruleIndex: ruleIndex.get(d.rule)!,
         level: d.severity === 'warning' ? 'warning' : 'error',
-        // The diagnostic's line of the canonical `error` text, byte for byte (SPEC §3).
+        // The diagnostic's line of the canonical `error` text, byte for byte (docs/formats.md, "The `error` text").
         message: { text: formatDiagnostic(d) },
         locations: [{ physicalLocation: { artifactLocation: { uri, uriBaseId: SARIF_URI_BASE_ID, index }, region } }],
       });

@@ -9,7 +9,7 @@ export function reported(report: Pick<LintReport, 'results'> & Partial<Pick<Lint
 }
 
 /**
- * SPEC §4.1: `N problems in M files (K files checked)`; with warnings (SPEC §8),
+ * `N problems in M files (K files checked)` (docs/decisions.md, "Summary line"); with warnings,
  * `N problems (E errors, W warnings) in M files (K files checked)`.
  */
 export function summaryLine(report: LintReport): string {

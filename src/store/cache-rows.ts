@@ -88,7 +88,7 @@ export interface CacheKinds {
 
 let builtinKinds: CacheKinds | undefined;
 
-/** The kinds of the registry where SPEC §1 places them (a cache read without a project: tests, tools). */
+/** The kinds of the registry where the default layout places them (a cache read without a project: tests, tools). */
 export function builtin(): CacheKinds {
   return (builtinKinds ??= { kind: builtinKind, layout: builtinLayout() });
 }

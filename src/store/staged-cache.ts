@@ -1,6 +1,7 @@
 /**
- * The cache of `docgate lint --staged --cache`, the store of a lint of the git index (store.ts): analyses
- * keyed by path and git blob id, which git computed already. Content-addressed, so nothing about the working tree is trusted (no stat,
+ * The cache of `docgate lint --staged --cache`, the store of a lint of the git index (store.ts;
+ * docs/decisions.md, "`docgate lint --staged`"): analyses keyed by path and git blob id, which git
+ * computed already. Content-addressed, so nothing about the working tree is trusted (no stat,
  * no racy entries): an entry is valid exactly while the index holds that blob at that path, under the
  * same docgate version and rules. A path keeps its last few versions, so switching branches back and
  * forth, or a commit's HEAD side, finds its blobs analyzed.

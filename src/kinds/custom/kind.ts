@@ -1,5 +1,5 @@
 /**
- * Kinds of your own (SPEC §9), declared in the configuration:
+ * Kinds of your own (docs/formats.md, "Kinds of your own"), declared in the configuration:
  *
  *     kinds:
  *       adr:
@@ -68,7 +68,7 @@ export interface CustomDoc {
 
 /**
  * Ids of documents that get tools can ask for: no path separators, no `..`, no control characters
- * (SPEC §4.4: ids are shape-checked before any file access).
+ * (an id is shape-checked before any file is read: docs/mcp-tools.md).
  */
 export const CUSTOM_ID = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._~:@+-]{0,199}$/;
 

@@ -7,7 +7,7 @@ import type { FrameworkDoc, FrameworkFacts, FrameworkParse } from './parse.js';
 import { fileEmpty } from './rules/file-empty.js';
 import { frameworkHeading } from './rules/framework-heading.js';
 
-/** SPEC §2.2: `frameworks/<Name>.md`, a markdown document that starts with a `# ` heading. */
+/** docs/formats.md, "Framework docs": `frameworks/<Name>.md`, a markdown document that starts with a `# ` heading. */
 export const frameworkKind: KindDef<FrameworkParse, FrameworkFacts, FrameworkDoc> = {
   name: 'framework',
   label: 'framework doc',

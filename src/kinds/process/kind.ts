@@ -10,7 +10,7 @@ import type { ProcessDoc, ProcessFacts, ProcessParse } from './parse.js';
 import { processDuplicateName } from './rules/process-duplicate-name.js';
 import { processEmptyBody } from './rules/process-empty-body.js';
 
-/** SPEC §2.3: `processes/<slug>.md`, optional YAML frontmatter (`name`, `description`), a body. */
+/** docs/formats.md, "Processes": `processes/<slug>.md`, optional YAML frontmatter (`name`, `description`), a body. */
 export const processKind: KindDef<ProcessParse, ProcessFacts, ProcessDoc> = {
   name: 'process',
   label: 'process',

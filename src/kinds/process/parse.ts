@@ -32,7 +32,7 @@ export interface ProcessDoc {
   content: string;
 }
 
-/** `code-review` → `Code Review` (SPEC §2.3: the name of a process without one in its frontmatter). */
+/** `code-review` → `Code Review` (the name of a process without one in its frontmatter: docs/formats.md, "The name"). */
 export function nameFromSlug(slug: string): string {
   return slug
     .split(/[-_\s]+/)

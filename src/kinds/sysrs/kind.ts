@@ -12,7 +12,7 @@ import { sysrsLanguage } from './rules/sysrs-language.js';
 import { sysrsVariantId } from './rules/sysrs-variant-id.js';
 import { sysrsVariantSource } from './rules/sysrs-variant-source.js';
 
-/** SPEC §2.4: `docs/sysrs/<file>.md` and variants `docs/sysrs/<lang>/<file>.md`; frontmatter and an outlined body. */
+/** docs/formats.md, "SysRS": `docs/sysrs/<file>.md` and variants `docs/sysrs/<lang>/<file>.md`; frontmatter and an outlined body. */
 export const sysrsKind: KindDef<SysrsParse, SysrsFacts, SysrsDoc> = {
   name: 'sysrs',
   label: 'System Requirements Specification',

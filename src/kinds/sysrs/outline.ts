@@ -1,6 +1,6 @@
 /**
- * SysRS's body outline (`schemas/sysrs-outline.json`, SPEC §2.4) through the generic outline engine
- * (src/parse/outline/, rules in src/rules/outline/): the SysRS names of the body model (SPEC §4.4) and
+ * SysRS's body outline (`schemas/sysrs-outline.json`, docs/formats.md "SysRS") through the generic outline
+ * engine (src/parse/outline/, rules in src/rules/outline/): the SysRS names of the body model and
  * the rule ids it reports. docs/sysrs-outline.md documents them.
  */
 import type {

@@ -43,13 +43,13 @@ export interface SysrsDoc {
   title: string;
   frontmatter: Record<string, unknown>;
   body: unknown;
-  /** The frontmatter-stripped body, verbatim (SPEC §4.4 raw reads). */
+  /** The frontmatter-stripped body, verbatim (get_sysrs `raw: true`, docs/mcp-tools.md). */
   rawBody: string;
   /** File line of the raw body's line 1. */
   rawBodyLine: number;
 }
 
-/** SPEC §3: the id of a SysRS known only by its path: the UUID in its file name, else the file stem. */
+/** The id of a SysRS known only by its path (docs/formats.md, "SysRS"): the UUID in its file name, else the file stem. */
 export function sysrsFileId(path: string): string {
   return UUID_IN_NAME.exec(baseName(path))?.[0].toLowerCase() ?? stem(path);
 }
@@ -61,7 +61,7 @@ export function sourceOf(path: string, lang: string): string {
   return `${dir}/${name}`;
 }
 
-/** Strips the blank lines directly after the frontmatter: raw line 1 is the first line after them (SPEC §4.4). */
+/** Strips the blank lines directly after the frontmatter: raw line 1 is the first line after them (get_sysrs, docs/mcp-tools.md). */
 function rawBodyOf(body: string, bodyLineOffset: number): { rawBody: string; rawBodyLine: number } {
   const lead = /^(?:[ \t]*\r?\n)*/.exec(body)![0];
   let skipped = 0;

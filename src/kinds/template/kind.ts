@@ -15,7 +15,7 @@ import { templatePlaceholderCycle } from './rules/template-placeholder-cycle.js'
 import { templatePlaceholder } from './rules/template-placeholder.js';
 import { templateStrayText } from './rules/template-stray-text.js';
 
-/** SPEC §2.1: `templates/power/<name>.txt`, POWER fields in the line format, under 50 KB. */
+/** docs/formats.md, "POWER templates": `templates/power/<name>.txt`, POWER fields in the line format, under 50 KB. */
 export const templateKind: KindDef<TemplateParse, TemplateFacts, TemplateDoc> = {
   name: 'template',
   label: 'POWER template',

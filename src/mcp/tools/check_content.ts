@@ -5,7 +5,7 @@ import { closedObject, failureSchema, warningsProperty } from '../schemas.js';
 import { ToolError, defineTool, jsonOutput } from '../tool.js';
 import { documentAt } from '../document-args.js';
 
-const fixedContent = { type: 'string', description: 'The content after every fix that applies (SPEC §11): check it again, then write it.' } as const;
+const fixedContent = { type: 'string', description: 'The content after every fix that applies: check it again, then write it.' } as const;
 
 export const checkContent = defineTool<{ path: string; content: string }>({
   name: 'check_content',

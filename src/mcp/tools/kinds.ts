@@ -1,6 +1,6 @@
 /**
- * The MCP tools of each kind of the registry, in registry order (SPEC §4.4): a kind's tools live in its
- * folder (src/kinds/<kind>/tools/). Only the MCP server imports this list, so the lint CLI's bundle
+ * The MCP tools of each kind of the registry, in registry order (docs/mcp-tools.md): a kind's tools live
+ * in its folder (src/mcp/tools/<kind>/). Only the MCP server imports this list, so the lint CLI's bundle
  * carries none of them. Kinds of a root's own are served by the generic list_documents/get_document.
  */
 import type { ToolDefinition } from '../tool.js';

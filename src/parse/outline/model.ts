@@ -9,7 +9,7 @@ import type { Block, BodyText, ListItem } from './blocks.js';
 import type { CompiledOutline, OutlineNode } from './data.js';
 
 // ---------------------------------------------------------------------------------------------
-// The parsed body (SPEC §4.4): present sections by key, in document order.
+// The parsed body (docs/sysrs-outline.md, "The body model"): present sections by key, in document order.
 
 /** A prose section: its raw markdown (trimmed) and its heading's line on disk. */
 export interface ProseSection {

@@ -12,7 +12,7 @@ export interface OutlineRuleTemplate {
   /** The id without the kind prefix. */
   suffix: string;
   description: string;
-  /** Its findings can carry a meaning-preserving fix (SPEC §11). */
+  /** Its findings can carry a meaning-preserving fix (docs/formats.md, "Fixes"). */
   fixable?: boolean;
   /** Examples as SysRS documents (the kind the outline engine was written for). */
   examples: { ok: readonly Example[]; notOk: readonly NotOkExample[] };

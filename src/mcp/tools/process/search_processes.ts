@@ -8,7 +8,7 @@ import { foldCase, occurrences } from '../../substring.js';
 import { byCodePoint } from '../../text.js';
 import { ToolError, defineTool, jsonOutput } from '../../tool.js';
 
-/** SPEC §4.4 search scoring. */
+/** The scoring of search_processes (docs/mcp-tools.md). */
 export const POINTS = { name: 100, description: 50, perContentMatch: 10, contentCap: 50, scale: 200 } as const;
 export const MAX_SEARCH_RESULTS = 50;
 const SNIPPET_CONTEXT = 50;

@@ -2,7 +2,7 @@ import { LANGUAGE, UUID } from '../../../kinds/sysrs/parse.js';
 import { ToolError } from '../../tool.js';
 import type { ToolContext } from '../../tool.js';
 
-/** Checks a SysRS id's shape; pure (SPEC §4.4: before any file access). */
+/** Checks a SysRS id's shape; pure (before any file is read: docs/mcp-tools.md). */
 export function checkSysrsId(id: string): string {
   if (id.includes('/') || id.includes('\\') || id.includes('..') || !UUID.test(id)) {
     throw new ToolError(
