@@ -23,7 +23,7 @@ import { Documents } from './documents.js';
 import type { Slot } from './documents.js';
 import { blobVersion } from './index-source.js';
 import type { IndexSource } from './index-source.js';
-import { documentResults, runOf } from './results.js';
+import { documentResults, foundOf, runOf } from './results.js';
 
 /**
  * Changed documents answered from a tree's results across files at most (see `fromTree`); a larger
@@ -96,7 +96,7 @@ function outcome(
   const problem = store.save();
   if (problem) notices.push(problem);
   const timing: Timing = { loadAndPlanMs: planned - started, analyzeMs: 0, finishMs: performance.now() - planned, here, inWorkers: 0, workers: 0 };
-  return { ...runOf(project, documents), documents, notices, timing };
+  return { ...runOf(project, documents, foundOf(documents)), documents, notices, timing };
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import type { FileRef } from '../io/layout.js';
 import { ConfigError } from '../model/errors.js';
-import type { Diagnostic, Kind } from '../model/types.js';
+import type { Diagnostic, Kind, ParseFailureResult } from '../model/types.js';
 import { skippedPath } from '../project/named-paths.js';
 import type { Project } from '../project/project.js';
 import type { Store } from '../store/store.js';
@@ -18,7 +18,7 @@ import type { IndexSource } from './index-source.js';
 import { kindResults } from './cross.js';
 import { Documents } from './documents.js';
 import type { Docs, Slot } from './documents.js';
-import { documentResults, runOf, serve } from './results.js';
+import { documentResults, foundOf, resultOfDocument, runOf, serve } from './results.js';
 import type { LintOutcome, Timing } from './run.js';
 
 export type { LintOutcome, Timing };
@@ -35,6 +35,8 @@ export interface RunOptions {
   trustListings?: boolean;
   /** Each selected document is also served as a server serves it (results.ts `serve`). */
   serve?: boolean;
+  /** The outcome lists every selected document with its result (`documents`). */
+  documents?: boolean;
 }
 
 /** A kind of a run: its documents (slots in path order), and how its listing was had. */
@@ -215,7 +217,7 @@ class Run {
   finish(): LintOutcome {
     this.analyzed = performance.now();
     const cross = new Map<string, Diagnostic[]>();
-    const docs: { ref: FileRef; analysis: NonNullable<Slot['analysis']> }[] = [];
+    const picked: (Slot & { analysis: NonNullable<Slot['analysis']> })[] = [];
     let few = this.kinds.length > 0;
     for (const k of this.kinds) {
       if (k.partial) {
@@ -230,12 +232,21 @@ class Run {
         k.kept = r.kept;
         this.keepListing(k);
       }
-      for (const s of k.slots) if (s.analysis !== null && this.selected.has(s.ref.path)) docs.push({ ref: s.ref, analysis: s.analysis });
+      for (const s of k.slots) if (s.analysis !== null && this.selected.has(s.ref.path)) picked.push(s as (typeof picked)[number]);
     }
-    docs.sort((a, b) => (a.ref.path < b.ref.path ? -1 : a.ref.path > b.ref.path ? 1 : 0));
-    const documents = documentResults(this.project, docs, cross);
-    const run = runOf(this.project, documents);
-    const served = this.options.serve ? documents.map((d) => serve(this.project, this.source, this.store, d)) : undefined;
+    picked.sort((a, b) => (a.ref.path < b.ref.path ? -1 : a.ref.path > b.ref.path ? 1 : 0));
+    // A run that reports only its results makes no object per document for them.
+    const documents = this.options.serve || this.options.documents ? documentResults(this.project, picked, cross) : undefined;
+    const found: ParseFailureResult[] = [];
+    if (documents) found.push(...foundOf(documents));
+    else {
+      for (const s of picked) {
+        const r = resultOfDocument(this.project, s.analysis, cross);
+        if (r) found.push(r);
+      }
+    }
+    const run = runOf(this.project, picked, found);
+    const served = this.options.serve && documents ? documents.map((d) => serve(this.project, this.source, this.store, d)) : undefined;
     const problem = this.store.save();
     if (problem) this.notices.push(problem);
     const allKept = !few && this.kinds.length > 0 && this.kinds.every((k) => k.kept) && this.documents.split.here + this.documents.split.inWorkers === 0;
@@ -246,7 +257,7 @@ class Run {
       ...this.documents.split,
       ...(few ? { kept: 'few' as const } : allKept ? { kept: 'all' as const } : {}),
     };
-    return { ...run, documents, ...(served ? { served } : {}), notices: this.notices, timing };
+    return { ...run, ...(documents ? { documents } : {}), ...(served ? { served } : {}), notices: this.notices, timing };
   }
 
   /**

@@ -292,7 +292,7 @@ export class Repository {
     const selection = selectPaths(project, paths, this.root);
     const kinds = kindsListed(project, selection);
     for (const kind of kinds) await this.load(kind);
-    return lint(project, new DiskSource(project, { kinds }), this.storeFor(project), selection, { docs: 'rows', fullAll: true });
+    return lint(project, new DiskSource(project, { kinds }), this.storeFor(project), selection, { docs: 'rows', fullAll: true, documents: true });
   }
 
   /**

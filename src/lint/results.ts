@@ -22,34 +22,40 @@ export type { DocumentResult, ServedDocument };
 import type { Source } from './source.js';
 import { tally } from './tally.js';
 
+/** A document's result (null when it passes), its diagnostics across files being `cross`'s. */
+export function resultOfDocument(project: Project, analysis: Analysis, cross: ReadonlyMap<string, readonly Diagnostic[]>): ParseFailureResult | null {
+  return resultOf(analysis, afterDirectives(analysis, cross.get(analysis.path), project.severityFor));
+}
+
 /** The result of each document, its diagnostics across files being `cross`'s. */
 export function documentResults(
   project: Project,
   docs: readonly { ref: FileRef; analysis: Analysis }[],
   cross: ReadonlyMap<string, readonly Diagnostic[]>,
 ): DocumentResult[] {
-  return docs.map(({ ref, analysis }) => ({
-    ref,
-    analysis,
-    result: resultOf(analysis, afterDirectives(analysis, cross.get(analysis.path), project.severityFor)),
-  }));
+  return docs.map(({ ref, analysis }) => ({ ref, analysis, result: resultOfDocument(project, analysis, cross) }));
 }
 
-/** A run of these documents' results under the baseline: what every report format is made from. */
-export function runOf(project: Project, docs: readonly DocumentResult[]): LintRun {
-  const found: ParseFailureResult[] = [];
-  for (const d of docs) if (d.result) found.push(d.result);
+/** A run of the documents checked, `found` their results: under the baseline, what every report format is made from. */
+export function runOf(project: Project, checked: readonly { ref: FileRef }[], found: readonly ParseFailureResult[]): LintRun {
   const { results, found: errorCounts } = applySuppressions(project.suppressions, found);
   return {
     root: project.root,
     ...tally(results),
-    filesChecked: docs.length,
-    checked: docs.map((d) => ({ path: d.ref.path, kind: d.ref.kind })),
+    filesChecked: checked.length,
+    checked: checked.map((d) => ({ path: d.ref.path, kind: d.ref.kind })),
     rules: project.rules,
     kinds: project.kinds.map((k) => k.name),
     configured: project.config.file !== null,
     errorCounts,
   };
+}
+
+/** The results among some documents' (those that do not pass). */
+export function foundOf(docs: readonly DocumentResult[]): ParseFailureResult[] {
+  const found: ParseFailureResult[] = [];
+  for (const d of docs) if (d.result) found.push(d.result);
+  return found;
 }
 
 /**

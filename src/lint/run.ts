@@ -51,8 +51,8 @@ export interface Timing extends Split {
 }
 
 export interface LintOutcome extends LintRun {
-  /** The selected documents with their results (before the baseline), in path order. */
-  documents: DocumentResult[];
+  /** With `documents` or `serve`: the selected documents with their results (before the baseline), in path order. */
+  documents?: DocumentResult[];
   /** With `serve`: each selected document as a server serves it. */
   served?: ServedDocument[];
   /** Warnings of the run itself (a named path that selects nothing, a store that cannot be read or written). */

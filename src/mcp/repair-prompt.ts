@@ -35,7 +35,7 @@ export async function repairPrompt(repo: Repository, path: string): Promise<stri
   const run = await repo.lint([path]);
   // The document discovery finds at the path: none where git ignores the file; and the text of one
   // that is no readable file (a link to a file git ignores) is never read.
-  const found = run.documents.find((d) => d.ref.path === path);
+  const found = run.documents?.find((d) => d.ref.path === path);
   if (!found) throw new ToolError(`'${path}' is not a document discovery finds: git ignores it, or a link leads to it from a folder listed by another path.`);
   const result = allResults(run).find((r) => r.path === path) ?? null;
   // Hidden characters are shown as visible escapes: the agent sees what a reviewer would not.

@@ -106,22 +106,47 @@ const VS16 = 0xfe0f;
 const BLACK_FLAG = 0x1f3f4;
 const CANCEL_TAG = 0xe007f;
 
-const EMOJI = /\p{Emoji}/u;
-const PICTOGRAPH = /\p{Extended_Pictographic}/u;
-const MODIFIER = /\p{Emoji_Modifier}/u;
-const IDEOGRAPH = /\p{Ideographic}/u;
-const LETTER = /\p{L}/u;
-const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
-const MARK = /\p{M}/u;
-const VISIBLE_BASE = /[\p{L}\p{M}\p{N}\p{S}\p{P}]/u;
-const MONGOLIAN = /\p{Script_Extensions=Mongolian}/u;
+/**
+ * The Unicode classes the classification reads, made on first use: building Unicode-property expressions
+ * costs ~1 ms at start-up, which every run would pay, also one that never meets a hidden character.
+ */
+let classes:
+  | {
+      EMOJI: RegExp;
+      PICTOGRAPH: RegExp;
+      MODIFIER: RegExp;
+      IDEOGRAPH: RegExp;
+      LETTER: RegExp;
+      LETTER_OR_MARK: RegExp;
+      MARK: RegExp;
+      VISIBLE_BASE: RegExp;
+      MONGOLIAN: RegExp;
+      RIGHT_TO_LEFT: RegExp;
+    }
+  | undefined;
+function cls(): NonNullable<typeof classes> {
+  return (classes ??= {
+    EMOJI: /\p{Emoji}/u,
+    PICTOGRAPH: /\p{Extended_Pictographic}/u,
+    MODIFIER: /\p{Emoji_Modifier}/u,
+    IDEOGRAPH: /\p{Ideographic}/u,
+    LETTER: /\p{L}/u,
+    LETTER_OR_MARK: /[\p{L}\p{M}]/u,
+    MARK: /\p{M}/u,
+    VISIBLE_BASE: /[\p{L}\p{M}\p{N}\p{S}\p{P}]/u,
+    MONGOLIAN: /\p{Script_Extensions=Mongolian}/u,
+    /** Letters written right to left (Bidi_Class R or AL), by script: a line with one may need a direction mark. */
+    RIGHT_TO_LEFT:
+      /[\p{Script_Extensions=Hebrew}\p{Script_Extensions=Arabic}\p{Script_Extensions=Syriac}\p{Script_Extensions=Thaana}\p{Script_Extensions=Nko}\p{Script_Extensions=Samaritan}\p{Script_Extensions=Mandaic}\p{Script_Extensions=Adlam}\p{Script_Extensions=Hanifi_Rohingya}\p{Script_Extensions=Yezidi}]/u,
+  });
+}
 
 /**
  * Scripts whose letters take a zero-width joiner or non-joiner between them to choose a form (Persian
  * `می‌خواهم`, a Devanagari half form `क्‍ष`): the joining scripts and the scripts of India and
  * South-East Asia.
  */
-const JOINING_SCRIPTS = [
+const JOINING_SCRIPT_NAMES = [
   'Arabic',
   'Syriac',
   'Mandaic',
@@ -161,11 +186,16 @@ const JOINING_SCRIPTS = [
   'Chakma',
   'Takri',
   'Dogra',
-].map((s) => new RegExp(`\\p{Script_Extensions=${s}}`, 'u'));
+];
 
-/** Letters written right to left (Bidi_Class R or AL), by script: a line with one may need a direction mark. */
-const RIGHT_TO_LEFT =
-  /[\p{Script_Extensions=Hebrew}\p{Script_Extensions=Arabic}\p{Script_Extensions=Syriac}\p{Script_Extensions=Thaana}\p{Script_Extensions=Nko}\p{Script_Extensions=Samaritan}\p{Script_Extensions=Mandaic}\p{Script_Extensions=Adlam}\p{Script_Extensions=Hanifi_Rohingya}\p{Script_Extensions=Yezidi}]/u;
+/**
+ * Their expressions, made on first use: building 39 Unicode-property expressions costs ~2 ms, which every
+ * run would pay at start-up, also one that never meets a joiner (docs/performance.md).
+ */
+let joiningScripts: RegExp[] | undefined;
+function joiningScriptsRe(): RegExp[] {
+  return (joiningScripts ??= JOINING_SCRIPT_NAMES.map((s) => new RegExp(`\\p{Script_Extensions=${s}}`, 'u')));
+}
 
 /** The emoji tag sequences Unicode recommends (RGI): the flags of England, Scotland and Wales. */
 const FLAG_TAGS = new Set(['gbeng', 'gbsct', 'gbwls']);
@@ -189,17 +219,17 @@ function codePointBefore(text: string, offset: number): number | undefined {
 
 /** A single joiner between two letters (or a virama and a letter) of one script that uses joiners. */
 function scriptJoiner(before: number | undefined, after: number | undefined): boolean {
-  if (!test(LETTER_OR_MARK, before) || !test(LETTER_OR_MARK, after)) return false;
+  if (!test(cls().LETTER_OR_MARK, before) || !test(cls().LETTER_OR_MARK, after)) return false;
   const a = String.fromCodePoint(before!);
   const b = String.fromCodePoint(after!);
-  return JOINING_SCRIPTS.some((re) => re.test(a) && re.test(b));
+  return joiningScriptsRe().some((re) => re.test(a) && re.test(b));
 }
 
 /** Whether the line around [start, end) holds a right-to-left letter (the mark itself, ALM being Arabic, aside). */
 function rightToLeftLine(text: string, start: number, end: number): boolean {
   const from = text.lastIndexOf('\n', start) + 1;
   const next = text.indexOf('\n', end);
-  return RIGHT_TO_LEFT.test(text.slice(from, start)) || RIGHT_TO_LEFT.test(text.slice(end, next === -1 ? text.length : next));
+  return cls().RIGHT_TO_LEFT.test(text.slice(from, start)) || cls().RIGHT_TO_LEFT.test(text.slice(end, next === -1 ? text.length : next));
 }
 
 /**
@@ -213,7 +243,7 @@ function legitimate(text: string, run: readonly number[], start: number, end: nu
   const first = run[0]!;
   // An emoji ZWJ sequence: pictograph (skin tone, emoji presentation selector), ZWJ, pictograph.
   if ((run.length === 1 && first === ZWJ) || (run.length === 2 && first === VS16 && run[1] === ZWJ)) {
-    if ((test(PICTOGRAPH, before) || test(MODIFIER, before)) && test(PICTOGRAPH, after)) return true;
+    if ((test(cls().PICTOGRAPH, before) || test(cls().MODIFIER, before)) && test(cls().PICTOGRAPH, after)) return true;
   }
   // A subdivision flag: U+1F3F4, the tag letters of its code, the cancel tag.
   if (before === BLACK_FLAG && run.length >= 2 && run[run.length - 1] === CANCEL_TAG && run.every(isTag)) {
@@ -221,16 +251,16 @@ function legitimate(text: string, run: readonly number[], start: number, end: nu
   }
   if (run.length !== 1) return false;
   // Variation sequences: one selector after the character it selects a glyph of.
-  if (first === VS15 || first === VS16) return test(EMOJI, before);
-  if (first >= 0xfe00 && first <= 0xfe0d) return before !== undefined && before > 0x7f && test(VISIBLE_BASE, before);
-  if (first >= 0xe0100 && first <= 0xe01ef) return test(IDEOGRAPH, before);
+  if (first === VS15 || first === VS16) return test(cls().EMOJI, before);
+  if (first >= 0xfe00 && first <= 0xfe0d) return before !== undefined && before > 0x7f && test(cls().VISIBLE_BASE, before);
+  if (first >= 0xe0100 && first <= 0xe01ef) return test(cls().IDEOGRAPH, before);
   // Mongolian: free variation selectors after a letter, the vowel separator between letters.
-  if ((first >= 0x180b && first <= 0x180d) || first === 0x180f) return test(MONGOLIAN, before) && test(LETTER, before);
-  if (first === 0x180e) return test(MONGOLIAN, before) && test(MONGOLIAN, after) && test(LETTER, before) && test(LETTER, after);
+  if ((first >= 0x180b && first <= 0x180d) || first === 0x180f) return test(cls().MONGOLIAN, before) && test(cls().LETTER, before);
+  if (first === 0x180e) return test(cls().MONGOLIAN, before) && test(cls().MONGOLIAN, after) && test(cls().LETTER, before) && test(cls().LETTER, after);
   if (first === ZWNJ || first === ZWJ) return scriptJoiner(before, after);
   // A soft hyphen inside a word; a grapheme joiner before the combining mark it keeps apart.
-  if (first === 0x00ad) return test(LETTER, before) && test(LETTER, after);
-  if (first === 0x034f) return test(MARK, after);
+  if (first === 0x00ad) return test(cls().LETTER, before) && test(cls().LETTER, after);
+  if (first === 0x034f) return test(cls().MARK, after);
   // A direction mark (LRM, RLM, ALM) in a line of right-to-left text.
   if (first === 0x200e || first === 0x200f || first === 0x061c) return rightToLeftLine(text, start, end);
   return false;
