@@ -19,6 +19,7 @@ import { NO_STORE } from '../store/store.js';
 import { copyResults, resultsOf } from './cross.js';
 import { digestOf } from './digest.js';
 import type { LintOutcome, Timing } from './run.js';
+import { maxBytes } from './analyze.js';
 import { Documents } from './documents.js';
 import type { Slot } from './documents.js';
 import { blobVersion } from './index-source.js';
@@ -123,12 +124,17 @@ function fromTree(
   // Additions and deletions change the set of documents; a conflict has no side to read.
   const plain = (e: IndexEntry | null): e is IndexEntry => e !== null && e.mode !== SYMLINK && e.mode !== GITLINK && e.unmerged !== true;
   if (!relevant.every((c) => plain(c.head) && plain(c.index))) return null;
+  const nowRefs = relevant.map((c) => source.refOf(c.path, kindOf.get(c.path)!, c.index!));
+  const headRefs = relevant.map((c) => source.refOf(c.path, kindOf.get(c.path)!, c.head!));
+  // Both sides' blobs in one git call, which names HEAD's tree too. They are analyzed without the store:
+  // decoding its rows of the kind would cost most of a whole run.
+  source.prefetch([...nowRefs, ...headRefs], (ref) => maxBytes(project, ref.kind));
   const tree = source.headTree();
   const digests = tree === null ? [] : kinds.map((k) => store.digest(k, tree));
   if (digests.length === 0 || digests.some((d) => d === null)) return null;
-  const docs = new Documents(project, source, store, { hashing: true, docs: 'drop' });
-  const now = relevant.map((c) => docs.slot(source.refOf(c.path, kindOf.get(c.path)!, c.index!), true));
-  const before = relevant.map((c) => docs.slot(source.refOf(c.path, kindOf.get(c.path)!, c.head!), false));
+  const docs = new Documents(project, source, NO_STORE, { hashing: true, docs: 'drop' });
+  const now = nowRefs.map((ref) => docs.slot(ref, true));
+  const before = headRefs.map((ref) => docs.slot(ref, false));
   const here = docs.work.length;
   docs.analyzeHere();
   const paths = new Set(relevant.map((c) => c.path));
