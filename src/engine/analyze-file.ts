@@ -5,7 +5,7 @@
  */
 import type { Analysis } from '../model/analysis.js';
 import type { Pos } from '../model/position.js';
-import { KeptDiagnostics, hasError } from '../model/result.js';
+import { CappedDiagnostics, hasError } from '../model/result.js';
 import { Suppressions, findDirectives } from '../parse/directives.js';
 import type { SeverityOf } from './rule.js';
 import type { Diagnostic } from '../model/types.js';
@@ -26,7 +26,7 @@ const ALL_ERRORS: SeverityOf = () => 'error';
 
 /** Where a rule's report puts what it finds: the file at hand. Null `kept`: no file (the reporter is free). */
 interface Sink {
-  kept: KeptDiagnostics | null;
+  kept: CappedDiagnostics | null;
   warning: boolean;
   suppressions: Suppressions | null;
 }
@@ -84,7 +84,7 @@ export function runRules(
   severity: SeverityOf = ALL_ERRORS,
   suppressions: Suppressions | null = null,
 ): Diagnostic[] {
-  const kept = new KeptDiagnostics();
+  const kept = new CappedDiagnostics();
   for (const shared of reportersOf(rules)) {
     const { rule } = shared;
     // A rule the configuration turns off is not run at all.

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The fields of docgate's package.json read at run time. */
 interface PackageJson {
@@ -7,8 +9,10 @@ interface PackageJson {
   repository?: string | { url?: string };
 }
 
-/** docgate's package.json (dist/core and src/core are both two levels below it). */
-const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as PackageJson;
+/** docgate's own folder, where its package.json, schemas and docs are (dist/io, dist/bundle and src/io are each two levels below it). */
+export const PACKAGE_DIR: string = fileURLToPath(new URL('../..', import.meta.url));
+
+const PACKAGE = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8')) as PackageJson;
 
 /** docgate's version, from its package.json. */
 export const VERSION: string = PACKAGE.version;

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { analyzeFileIdentified } from './analyze.js';
 import type { WorkItem } from './parallel.js';
-import { keepRow } from './row.js';
+import { rowInsteadOfDoc } from './row.js';
 import { loadProject } from '../project/project.js';
 import type { ProjectOptions } from '../project/project.js';
 
@@ -16,7 +16,7 @@ parentPort!.on('message', (msg: { chunk: number; items: WorkItem[] }) => {
   }
   const out = msg.items.map((item) => {
     const r = analyzeFileIdentified(item.ref, project, item.withBody, data.hashing);
-    if (r && data.rows) keepRow(r.analysis, project); // the MCP server keeps rows, not documents
+    if (r && data.rows) rowInsteadOfDoc(r.analysis, project); // the MCP server keeps rows, not documents
     if (r) r.analysis.doc = null; // not needed by lint; keeps the messages small
     return r;
   });

@@ -286,21 +286,21 @@ export function lintChanges(project: Project, source: IndexSource, store: Store)
       ? slots.map((s) => s.analysis)
       : slots.map((s) => (s.analysis && conflicted.has(s.analysis.path) ? (headSide.get(s.analysis.path) ?? null) : s.analysis));
   const facingAnalyses = facing.filter((a): a is Analysis => a !== null);
-  const now = resultsOf(project, facingAnalyses);
+  const indexResults = resultsOf(project, facingAnalyses);
   // The rules across files read only the facts (and paths and ids): when the changed documents' facts are
   // those HEAD had (a body edited, the common commit), no other document's result can differ.
-  const then = sameFacts(project, facing, before, changed) ? now : resultsOf(project, byPath(before));
+  const headResults = sameFacts(project, facing, before, changed) ? indexResults : resultsOf(project, byPath(before));
   const tree = store === NO_STORE ? null : source.headTree();
   // HEAD's links: the index's, but as HEAD has each changed path.
   const changedAt = new Map(changes.map((c) => [c.path, c]));
   const headLinks = links.filter((path) => (changedAt.has(path) ? isLink(changedAt.get(path)!.head) : true));
-  if (tree !== null && !headLinks.some((path) => meets(path, everywhere))) keepTree(project, store, kinds, linked, tree, byPath(before), then);
+  if (tree !== null && !headLinks.some((path) => meets(path, everywhere))) keepTree(project, store, kinds, linked, tree, byPath(before), headResults);
 
   // Documents a staged change affects: checked as a whole (their own rules too), like the staged ones.
   const affected: number[] = [];
-  if (then !== now) {
+  if (headResults !== indexResults) {
     slots.forEach((s, i) => {
-      if (s.analysis && !staged.has(s.analysis.path) && !sameDiagnostics(now.get(s.analysis.path), then.get(s.analysis.path))) affected.push(i);
+      if (s.analysis && !staged.has(s.analysis.path) && !sameDiagnostics(indexResults.get(s.analysis.path), headResults.get(s.analysis.path))) affected.push(i);
     });
   }
   const again = affected.map((i) => docs.slot(needed[i]!, true));
@@ -311,14 +311,14 @@ export function lintChanges(project: Project, source: IndexSource, store: Store)
   });
 
   const selected = new Set([...staged, ...affected.map((i) => needed[i]!.path)]);
-  const shown = conflicted.size === 0 ? now : new Map([...now].filter(([path]) => !conflicted.has(path)));
+  const shown = conflicted.size === 0 ? indexResults : new Map([...indexResults].filter(([path]) => !conflicted.has(path)));
   for (const k of kinds) store.retain(k, new Set(needed.filter((r) => r.kind === k).map((r) => r.path)));
   const reported = slots.flatMap((s) => (s.analysis && selected.has(s.ref.path) ? [{ ref: s.ref, analysis: s.analysis }] : []));
   return outcome(project, store, started, notices, reported, shown, here);
 }
 
 /**
- * Keeps HEAD's results across files for the next commit's `fromTree`: `then` is what the whole of HEAD's
+ * Keeps HEAD's results across files for the next commit's `fromTree`: `headResults` is what the whole of HEAD's
  * tree gives (`before`: its documents of these kinds). Not for a kind a link reaches: its documents
  * there were found through the links, which `fromTree` does not look at.
  */
@@ -329,14 +329,14 @@ function keepTree(
   linked: ReadonlySet<Kind>,
   tree: string,
   before: readonly Analysis[],
-  then: ReadonlyMap<string, Diagnostic[]>,
+  headResults: ReadonlyMap<string, Diagnostic[]>,
 ): void {
   for (const kind of kinds) {
     if (linked.has(kind)) continue;
     const analyses = before.filter((a) => a.kind === kind);
     const results = new Map<string, Diagnostic[]>();
     for (const a of analyses) {
-      const list = then.get(a.path);
+      const list = headResults.get(a.path);
       if (list !== undefined && list.length > 0) results.set(a.path, list);
     }
     store.keepResults(kind, { digest: digestOf(project, analyses), count: analyses.length, racy: new Set() }, results, tree);

@@ -14,7 +14,7 @@ import { analyzeRead, discoveryFailure, maxBytes } from './analyze.js';
 import type { IdentifiedAnalysis } from './analyze.js';
 import { analyzeInParallel, worthThreads } from './parallel.js';
 import type { Split } from './parallel.js';
-import { keepRow } from './row.js';
+import { rowInsteadOfDoc } from './row.js';
 import type { Source } from './source.js';
 
 /** One document of a run. */
@@ -48,11 +48,11 @@ export interface DocumentsOptions {
 }
 
 /** At most this many bytes of changed files read for the store's check are kept for their analysis. */
-const KEEP_READ_BYTES = 16 * 1024 * 1024;
+const READ_AHEAD_BYTES = 16 * 1024 * 1024;
 
 export class Documents {
-  /** Bytes read to check content hashes and kept for analysis (see KEEP_READ_BYTES). */
-  private keptBytes = 0;
+  /** Bytes read to check content hashes and kept for analysis (see READ_AHEAD_BYTES). */
+  private readAhead = 0;
   readonly work: Work[] = [];
   /** Who analyzed how many (the run's timing). */
   split: Split = { here: 0, inWorkers: 0, workers: 0 };
@@ -98,9 +98,9 @@ export class Documents {
           this.store.keep(ref, { ...k, version: outcome.identity, racy: slot.racy });
           return this.reuse(slot, k);
         }
-        // A changed document read for the check is analyzed without a second read, up to KEEP_READ_BYTES in
+        // A changed document read for the check is analyzed without a second read, up to READ_AHEAD_BYTES in
         // all: after a checkout that changed thousands of files, the rest are read again rather than held.
-        if ((this.keptBytes += outcome.bytes.length) <= KEEP_READ_BYTES) {
+        if ((this.readAhead += outcome.bytes.length) <= READ_AHEAD_BYTES) {
           this.work.push({ slot, read: { outcome, hash } });
           return slot;
         }
@@ -164,7 +164,7 @@ export class Documents {
     // The strings the listing holds already (memory grows with the documents' facts only).
     a.path = slot.ref.path;
     a.kind = slot.ref.kind;
-    if (this.options.docs === 'rows') keepRow(a, this.project);
+    if (this.options.docs === 'rows') rowInsteadOfDoc(a, this.project);
     else if (this.options.docs === 'drop') a.doc = null;
     slot.analysis = a;
     slot.keptFacts = slot.kept !== null && factsKey(this.project, slot.kept.analysis) === factsKey(this.project, a);

@@ -15,7 +15,7 @@ import type { SeverityOf } from '../engine/rule.js';
 import { afterDirectives } from '../rules/directives/unused-disable-directive.js';
 import type { Store } from '../store/store.js';
 import { analyzeRead, maxBytes } from './analyze.js';
-import { keepRow, served } from './row.js';
+import { rowInsteadOfDoc, served } from './row.js';
 import type { DocumentResult, LintRun, ServedDocument } from './run.js';
 
 export type { DocumentResult, ServedDocument };
@@ -97,6 +97,6 @@ function servedWithout(project: Project, source: Source, ref: FileRef, off: Read
     false,
   );
   if (again === null || again.analysis.doc === null) return null;
-  keepRow(again.analysis, project);
+  rowInsteadOfDoc(again.analysis, project);
   return { kept: { analysis: again.analysis, version: again.identity, hash: again.hash, full: true, racy: !source.settled(again.identity) } };
 }

@@ -17,7 +17,7 @@ export function titleOf(doc: Record<string, unknown>, id: string): string {
 }
 
 /** Replaces an analysis's parsed document by its row (in place); an analysis without one is left as it is. */
-export function keepRow(a: Analysis, project: Project): void {
+export function rowInsteadOfDoc(a: Analysis, project: Project): void {
   if (a.doc === null) return;
   const kind = project.kind(a.kind);
   const doc = a.doc as unknown as Record<string, unknown>;

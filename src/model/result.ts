@@ -61,7 +61,7 @@ export function renderError(diagnostics: readonly Diagnostic[]): string {
  * A file with 300,000 findings then never holds 300,000 messages, and `wants` tells a producer when a
  * finding's message need not be built at all.
  */
-export class KeptDiagnostics {
+export class CappedDiagnostics {
   private items: Diagnostic[] = [];
   /** Position of the last kept diagnostic once `max` are certain: anything after it is dropped. */
   private lastLine = Infinity;
@@ -106,7 +106,7 @@ export class KeptDiagnostics {
 
 /** Sorts, de-duplicates and caps a file's diagnostics. */
 export function finalizeDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
-  const kept = new KeptDiagnostics();
+  const kept = new CappedDiagnostics();
   for (const d of list) kept.add(d);
   return kept.list();
 }

@@ -1,5 +1,5 @@
 import type { Pos } from '../../model/position.js';
-import { KeptDiagnostics } from '../../model/result.js';
+import { CappedDiagnostics } from '../../model/result.js';
 import type { Diagnostic } from '../../model/types.js';
 import { unexpected } from '../../engine/rule.js';
 import type { Report, Rule } from '../../engine/rule.js';
@@ -82,7 +82,7 @@ export function checkOutlineBody(
   o: { prefix: string; name: string; limit?: number },
 ): OutlineBodyCheck {
   const model = buildOutlineModel(body, bodyLineOffset, outline, o.name);
-  const kept = o.limit === undefined ? null : new KeptDiagnostics(o.limit);
+  const kept = o.limit === undefined ? null : new CappedDiagnostics(o.limit);
   const all: Diagnostic[] = [];
   for (const rule of outlineRules(o.prefix)) {
     const report = ((at: Pos, found: string, expected: string | null) => {

@@ -1,16 +1,26 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
 import { hashes, headingOf, reportInstead } from './messages.js';
-import { VALID_SYSRS } from './valid-sysrs.js';
+import { validSysrs } from './valid-sysrs.js';
 
 export const missingSectionOutline: OutlineRuleTemplate = {
   suffix: 'missing-section',
   description: 'Mandatory sections are present.',
   examples: {
-    ok: [{ path: 'docs/sysrs/order-intake.md', text: VALID_SYSRS, shown: 'a SysRS with every mandatory section' }],
+    ok: [
+      {
+        path: 'docs/sysrs/order-intake.md',
+        get text() {
+          return validSysrs();
+        },
+        shown: 'a SysRS with every mandatory section',
+      },
+    ],
     notOk: [
       {
         path: 'docs/sysrs/order-intake.md',
-        text: VALID_SYSRS.replace(/## System Purpose\n[\s\S]*?(?=## System Scope)/, ''),
+        get text() {
+          return validSysrs().replace(/## System Purpose\n[\s\S]*?(?=## System Scope)/, '');
+        },
         shown: 'that SysRS without its `## System Purpose` section',
         expected: ['12:1 Unexpected `## System Scope`, expected `## System Purpose`'],
       },

@@ -1,3 +1,14 @@
-/** A SysRS that passes every outline rule: the base of examples that need one. */
-export const VALID_SYSRS =
-  "---\nid: d74731c5-6668-43e0-99e9-ce36793e8e67\ntype: sysrs\nstatus: draft\ncreated: '2025-11-02 07:34:29.518Z'\nupdated: '2025-11-20T10:00:00.000+01:00'\nversion: 1.0.0\n---\n\n# System Requirements Specification: Order Intake Service\n\n## System Purpose\n\nThe order intake service accepts orders from the web shop and hands them\nto fulfilment.\n\n## System Scope\n\nIn scope: order capture, validation and hand-over. Out of scope: payment.\n\n## Business Context and Goals\n\nThe goals below come from the 2025 planning round.\n\n### Business Context\n\nOrders arrive from three channels: web shop, phone and partner API.\n\n### Goals\n\n- GOL 5c2b297c-1cda-4b00-bd03-bd9dd082cd1c: Accept every valid order\n  within two seconds of submission\n- GOL bd2c7a3f-8ed3-43aa-be18-59d9dae570a3: Never lose an accepted order\n\n  Measured over a calendar month.\n\n  Includes orders accepted during a failover.\n\n### Problem Statement\n\n- PRB f9c0d4d1-7b65-4f84-86f5-e39ae1322d56: Orders are re-keyed by hand today\n\n## Stakeholder Needs and Elicitation\n\n- QA 46b243f1-04cc-4ca8-8a72-9ebf7d1fc5b7: Support staff need to see the state of an order\n\n## Decisions\n\n- ADR 03f7ddb5-6b41-4855-a898-9f6033a17211: Use a message queue between intake and fulfilment\n- DEC 3dc9e660-1bc1-4c95-983d-2fed236d72e0: Keep orders for seven years\n\n## Risks\n\n- RSK aa79be81-8c06-4f28-83ea-713c1bd7d2cc: A queue outage delays fulfilment\n\n## System Overview\n\n### System Context\n\n```mermaid\nflowchart LR\n  Shop --> Intake --> Queue --> Fulfilment\n```\n\n### System Functions\n\nCapture, validate, hand over.\n\n## Requirements\n\n### Functional Suitability\n\n- REQ fdfb67ac-d881-41a0-bece-63e69a2c0ef6: The service shall reject an order without a delivery address\n\n### Security\n\n- REQ 1930f0f5-a2ec-4200-bdb7-0cb5c72f1ad4: The service shall accept orders only over TLS\n\n## Other Characteristics\n\n### Policy and Regulation\n\n- REQ 4a319f54-65eb-4e75-99ed-1b32f64c4fba: Orders shall be retained as tax law requires\n\n## Verification\n\n- VCR 4c5869d4-9b94-4c77-b5d4-b055c2c88e37: Load test with 10,000 orders per hour\n\n## References\n\n- [RFC 2119](https://www.rfc-editor.org/rfc/rfc2119) key words for requirements\n- Internal order format, version 3\n\n## Definitions and Acronyms\n\nADR: architecture decision record.\n\n## Updates\n\n<!-- Newest entry first. -->\n\n### 2025-11-20T10:00:00.000+01:00 - Added the security requirement\n\nAdded the TLS requirement.\n\n### 2025-11-02 07:34:29.518Z : Initial draft\n\nFirst version.\n";
+/**
+ * A SysRS that passes every outline rule: the base of examples that need one. It is a file docgate ships
+ * (schemas/examples/valid-sysrs.md), read when an example is first looked at (the docs, the rule
+ * resources, the tests of examples), never by a lint.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PACKAGE_DIR } from '../../io/version.js';
+
+let text: string | undefined;
+
+export function validSysrs(): string {
+  return (text ??= readFileSync(join(PACKAGE_DIR, 'schemas', 'examples', 'valid-sysrs.md'), 'utf8'));
+}
