@@ -36,6 +36,8 @@
 //                      number of documents, used as it is and never written to; may be repeated
 //   --sizes A,B,C      only the growth table at these sizes (with --mcp: and the MCP list rows at each)
 //   --mcp              with --sizes: also list every kind through a fresh MCP server at each size
+//   --rule-edits E     the memory of one MCP server over E edits of a rule file (bench/rule-edits.mjs;
+//                      default 1000, 0: skip)
 //   --json FILE        also write every raw number to FILE
 //   --keep             keep the temporary folder and print its path
 
@@ -47,6 +49,7 @@ import { parseArgs } from 'node:util';
 import { generateCorpus } from './corpus.mjs';
 import { GNU_TIME, fmt, fmtStats, mcpFailure, mcpSession, p50, repeat, run as measureRun, stats, yes } from './measure.mjs';
 import { corpusSize, coreRows, growthRow, growthTable, mcpListRows, measureCores, measureMcpLists, pinnableCores, readyCorpus } from './scale.mjs';
+import { measureRuleEdits, ruleEditRows } from './rule-edits.mjs';
 import { measureStaged, stagedRows } from './staged.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -64,6 +67,7 @@ const { values: opt } = parseArgs({
     'peer-full': { type: 'boolean', default: false },
     'peer-runs': { type: 'string' },
     'no-peer': { type: 'boolean', default: false },
+    'rule-edits': { type: 'string', default: '1000' },
     sizes: { type: 'string' },
     growth: { type: 'string', default: '1000,10000' },
     cores: { type: 'string', default: '1,2' },
@@ -368,6 +372,11 @@ try {
   // ---- MCP
   const mcp = await measureMcp();
   raw.mcp = mcp;
+  const ruleEdits = Number(opt['rule-edits']) > 0 ? await measureRuleEdits({ bin: BIN, edits: Number(opt['rule-edits']) }) : null;
+  if (ruleEdits) {
+    raw.ruleEdits = ruleEdits;
+    log(`bench: MCP server RSS ${ruleEdits.after10MB.toFixed(1)} MB after 10 rule-file edits, ${ruleEdits.lastMB.toFixed(1)} MB after ${ruleEdits.edits}`);
+  }
 
   // ---- MCP: a fresh server lists every kind (issue 17), here and at every larger size of the growth table
   const mcpLists = [{ documents: manifest.documents, ...(await measureMcpLists({ bin: BIN, root: ROOT, cwd: REPO, runs: RUNS, log })) }];
@@ -449,6 +458,7 @@ try {
     row(`MCP \`ping\` round trip (${CALLS} calls, transport only)`, 'p50 latency', fmtStats(mcp.pingP50, 'ms', 1));
   }
   for (const m of mcpLists) for (const r of mcpListRows(m, m.documents)) row(...r);
+  if (ruleEdits) for (const r of ruleEditRows(ruleEdits)) row(...r);
   if (peer) {
     const which = peer.full ? `all ${fmt(peer.documents)} markdown docs` : `subset of ${fmt(peer.documents)} markdown docs`;
     row(`peer remark-cli + remark-lint-frontmatter-schema (${which})`, 'wall', fmtStats(peer.wallMs, 'ms'));
