@@ -31,3 +31,20 @@ describe('docs/mcp-tools.md', () => {
     expect(text).toContain(`## The \`${REPAIR_PROMPT.name}\` prompt`);
   });
 });
+
+describe('docs/mcp-tools.md: tools that take one of several forms of arguments', () => {
+  it('says which forms get_document takes, from its input schema, which composes nothing at its top level', () => {
+    const get = TOOLS.find((t) => t.name === 'get_document')!;
+    expect(get.inputSchema.description).toBe('Either {kind, id} or {path}, not both.');
+    expect(doc()).toContain('## `get_document`\n\n');
+    expect(doc().split('## `get_document`')[1]!.split('## `validate`')[0]).toContain('### Arguments\n\nEither {kind, id} or {path}, not both.\n\n| argument |');
+    // Several clients refuse a tool whose input schema has a top-level anyOf, oneOf or allOf.
+    for (const t of TOOLS) for (const k of ['anyOf', 'oneOf', 'allOf', 'not', 'if']) expect(t.inputSchema[k], `${t.name} ${k}`).toBeUndefined();
+  });
+
+  it("describes get_document's document answers, not a bare object", () => {
+    const section = doc().split('## `get_document`')[1]!.split('## `validate`')[0]!;
+    expect(section).not.toContain('{result: object |');
+    expect(section).toContain('{kind, id, frontmatter, content, title?, body?, warnings?}');
+  });
+});

@@ -89,7 +89,11 @@ export interface KindDef<P extends Layers, F, D> {
   factsId?(facts: F): string | null;
   /** The facts of a document that could not be parsed at all. */
   emptyFacts(path: string, lang: string | null): F;
-  /** The parsed document handed to MCP clients, for a document without errors. */
+  /**
+   * The parsed document handed to MCP clients, for a document without errors: null only when the parse
+   * holds an error, never for a document without an id (`factsId` null), which the server lists with
+   * its path and serves by it (docs/mcp-tools.md).
+   */
   doc(parsed: P, file: FileText): D | null;
   /**
    * What the kind's MCP list tools show of a document that parses, besides its title (list_documents):

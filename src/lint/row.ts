@@ -9,11 +9,24 @@ import { detached } from '../model/detach.js';
 import { stem } from '../model/paths.js';
 import type { Project } from '../project/project.js';
 
-/** A document's title: its H1 (a kind with an outline), its frontmatter `title`, else its id. */
+/**
+ * A document's title: its H1 (a kind with an outline), its frontmatter `title`, else its frontmatter
+ * `name` (a skill's, an agent's), else its id.
+ */
 export function titleOf(doc: Record<string, unknown>, id: string): string {
   if (typeof doc.title === 'string') return doc.title;
   const fm = doc.frontmatter as Record<string, unknown> | undefined;
-  return typeof fm?.title === 'string' ? fm.title : id;
+  if (typeof fm?.title === 'string') return fm.title;
+  return typeof fm?.name === 'string' ? fm.name : id;
+}
+
+/**
+ * A document's description: its frontmatter `description` when that is a string (the field an agent
+ * picks a skill by), else none. A kind whose row names one (a process's) keeps its own.
+ */
+function descriptionOf(doc: Record<string, unknown>): { description?: string } {
+  const fm = doc.frontmatter as Record<string, unknown> | undefined;
+  return typeof fm?.description === 'string' ? { description: fm.description } : {};
 }
 
 /** Replaces an analysis's parsed document by its row (in place); an analysis without one is left as it is. */
@@ -22,7 +35,7 @@ export function rowInsteadOfDoc(a: Analysis, project: Project): void {
   const kind = project.kind(a.kind);
   const doc = a.doc as unknown as Record<string, unknown>;
   // Detached: a row lives as long as the server, its strings must not keep the file's text (detach.ts).
-  a.row = detached({ ...kind?.row?.(a.doc), title: titleOf(doc, a.id || stem(a.path)) }) as DocRow;
+  a.row = detached({ ...descriptionOf(doc), ...kind?.row?.(a.doc), title: titleOf(doc, a.id || stem(a.path)) }) as DocRow;
   a.doc = null;
 }
 

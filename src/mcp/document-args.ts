@@ -1,4 +1,6 @@
-import { refAt } from '../io/layout.js';
+import { inGitFolder } from '../io/glob.js';
+import { statSync } from 'node:fs';
+import { gitIgnoresPath, refAt } from '../io/layout.js';
 import type { FileRef } from '../io/layout.js';
 import type { AnyKind } from '../engine/kind.js';
 import type { Project } from '../project/project.js';
@@ -26,25 +28,57 @@ export function checkDocumentId(id: string): string {
   return id;
 }
 
-/** A root-relative path with `/` separators: not absolute, no `.`, `..` or empty folder, no backslash or control character. */
-const SAFE_PATH = /^(?!\/)(?!.*(?:^|\/)\.{1,2}(?:\/|$))(?!.*\/\/)[^\\\u0000-\u001f\u007f]{1,1000}$/;
+/** What is wrong with a path given for a document (null: a root-relative path with `/` separators). */
+function pathProblem(path: string, root: string): string | null {
+  if (path.length > 1000) return 'it is longer than 1,000 characters';
+  if (/[\u0000-\u001f\u007f]/.test(path)) return 'it holds a control character';
+  if (path.includes('\\')) return 'it holds a backslash (give / separators)';
+  if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) {
+    const prefix = `${root.replace(/\/+$/, '')}/`;
+    return path.startsWith(prefix) ? `it is absolute (give it relative to the root: '${path.slice(prefix.length)}')` : 'it lies outside the root';
+  }
+  const segments = path.split('/');
+  if (segments.includes('..')) return "it goes through '..' (a document is named by its path inside the root)";
+  if (segments.some((s) => s === '.' || s === '')) return "it has a '.' or an empty segment (give it as list_documents shows it)";
+  return null;
+}
 
-/** A document's path as check_content and the repair prompt take it; checked before any file access. */
-export function checkDocumentPath(path: string): string {
-  if (!SAFE_PATH.test(path))
+/**
+ * A document's path as check_content, get_document and the repair prompt take it; checked before any
+ * file access. `root` tells an absolute path inside the root (named relative) from one outside it.
+ */
+export function checkDocumentPath(path: string, root = ''): string {
+  const problem = pathProblem(path, root);
+  if (problem !== null)
     throw new ToolError(
-      `Invalid path '${path}': expected a path relative to the root with / separators, e.g. processes/deploy.md (no '..', no absolute path).`,
+      `Invalid path '${path}': ${problem}; expected a path relative to the root with / separators, e.g. processes/deploy.md (no '..', no absolute path).`,
     );
   return path;
 }
 
-/** The document at a path check_content or the repair prompt is given: its shape checked first, then its kind. */
+/** Why a well-formed path is no document of any kind: ignored by the configuration, in `.git`, or matched by no include. */
+function notADocument(path: string, project: Project): string {
+  if (project.layout.isIgnored(path)) return `'${path}' is not served: the configuration's \`ignores\` exclude it.`;
+  if (inGitFolder(path)) return `'${path}' lies in a .git folder, which holds no documents.`;
+  const kinds = project.kinds.map((k) => `${k.name} (${k.include.join(', ')})`).join('; ');
+  return `'${path}' is not a document of any kind of this repository: no kind's include matches it. The kinds: ${kinds}.`;
+}
+
+/** The document at a path check_content, get_document or the repair prompt is given: its shape checked first, then its kind. */
 export function documentAt(path: string, project: Project): FileRef {
-  checkDocumentPath(path);
+  checkDocumentPath(path, project.root);
   const place = project.layout.classify(path);
-  if (place === null)
-    throw new ToolError(
-      `'${path}' is not a document of any kind of this repository (or the configuration ignores it): ${project.kinds.map((k) => k.name).join(', ')}.`,
-    );
+  if (place === null) throw new ToolError(notADocument(path, project));
   return refAt(project.root, path, place.kind, project.layout);
+}
+
+/**
+ * Why discovery finds no document at a path of some kind's (get_document, the repair prompt): there is
+ * no such file, git ignores it, or a link leads to it from a folder listed by another path.
+ */
+export function notDiscovered(ref: FileRef, project: Project): string {
+  const { path } = ref;
+  if (!statSync(ref.abs, { throwIfNoEntry: false })) return `No document at '${path}': there is no such file (a ${ref.kind} document would be there).`;
+  if (gitIgnoresPath(project.root, path, false)) return `'${path}' is not served: git ignores it (docgate serves no file git ignores).`;
+  return `'${path}' is not a document discovery finds: a link leads to it from a folder listed by another path.`;
 }

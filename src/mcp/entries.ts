@@ -1,3 +1,4 @@
+import type { AnyKind } from '../engine/kind.js';
 import type { Doc, DocRow } from '../model/analysis.js';
 import type { Entry } from '../lint/repository.js';
 import type { ParseFailureResult } from '../model/types.js';
@@ -21,9 +22,20 @@ export function rowOutcome<R extends DocRow = DocRow>(e: Entry): { row: R; failu
  */
 export function outcome<T extends Doc>(e: Entry, ctx: ToolContext): { doc: T; failure: null } | { doc: null; failure: ParseFailureResult } {
   if (e.failure) return { doc: null, failure: e.failure };
-  const doc = ctx.repo.document(e);
-  if (doc === null) throw new ToolError(`${e.ref.path} changed while it was read; call again to read it as it is now`);
-  return { doc: doc as T, failure: null };
+  const read = ctx.repo.document(e);
+  if ('changed' in read) throw new ToolError(`${e.ref.path} changed while it was read; call again to read it as it is now`);
+  // A kind that makes no document of a file that passes breaks the kind contract (src/engine/kind.ts `doc`).
+  if ('none' in read) throw new Error(`internal: the ${e.ref.kind} kind makes no document of ${e.ref.path}, which passes`);
+  return { doc: read.doc as T, failure: null };
+}
+
+/**
+ * The id a document is found by (and a passing one listed with): the one its facts give (KindDef.factsId:
+ * a frontmatter field, a folder), else the kind's id of it (a stem, a slug); null for a document without
+ * one (its id field missing): it is listed with its path, and found by it.
+ */
+export function listedId(e: Entry, kind: AnyKind): string | null {
+  return kind.factsId === undefined ? e.analysis.id : kind.factsId(e.analysis.facts);
 }
 
 /**

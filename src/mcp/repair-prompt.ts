@@ -7,7 +7,7 @@ import { documentText } from '../lint/document-text.js';
 import { escapeHidden } from '../model/hidden-unicode.js';
 import type { Repository } from '../lint/repository.js';
 import { allResults } from '../lint/tally.js';
-import { documentAt } from './document-args.js';
+import { documentAt, notDiscovered } from './document-args.js';
 import { ToolError } from './tool.js';
 import { RULE_URI_PREFIX } from './rule-resources.js';
 
@@ -36,7 +36,7 @@ export async function repairPrompt(repo: Repository, path: string): Promise<stri
   // The document discovery finds at the path: none where git ignores the file; and the text of one
   // that is no readable file (a link to a file git ignores) is never read.
   const found = run.documents?.find((d) => d.ref.path === path);
-  if (!found) throw new ToolError(`'${path}' is not a document discovery finds: git ignores it, or a link leads to it from a folder listed by another path.`);
+  if (!found) throw new ToolError(notDiscovered(ref, project));
   const result = allResults(run).find((r) => r.path === path) ?? null;
   // Hidden characters are shown as visible escapes: the agent sees what a reviewer would not.
   const onDisk = documentText(found.ref, project);

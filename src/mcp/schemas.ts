@@ -1,5 +1,3 @@
-import { BUILTIN_KINDS } from '../kinds/index.js';
-
 /**
  * Output schema pieces shared by several tools. They use only keywords that draft-07 and draft 2020-12
  * read alike and carry no `$schema`, so any client validator (the SDK's client uses draft-07 ajv) accepts them.
@@ -41,39 +39,42 @@ const diagnostic = closedObject(
   ['line', 'column', 'rule', 'message'],
 );
 
-const failureProperties = (kinds: readonly string[]) => ({
+/**
+ * A ParseFailureResult's `kind` is any kind's name, not an enum of the kinds a listing saw: a client
+ * keeps the output schemas of its first `tools/list`, and a kind added to the configuration (or by a
+ * preset) while the server runs must still validate (docs/mcp-tools.md).
+ */
+const failureProperties = {
   id: { type: 'string' },
   path: { type: 'string' },
-  kind: { type: 'string', enum: [...kinds] },
+  kind: {
+    type: 'string',
+    minLength: 1,
+    description: "The document's kind: template, framework, process, sysrs, or a kind the configuration or its presets declare.",
+  },
   error: { type: 'string' },
   diagnostics: { type: 'array', items: diagnostic },
-});
+};
 
-/** The `ParseFailureResult` (docs/formats.md) of a document of one of `kinds` (the registry's, and a root's own). */
-export function failureSchema(kinds: readonly string[]) {
-  return closedObject(failureProperties(kinds), undefined, 'A document that fails to parse: where, and every diagnostic (`error` is their canonical text).');
-}
+/** The `ParseFailureResult` (docs/formats.md) of a document of any kind (the registry's, and a root's own). */
+export const parseFailureSchema = closedObject(
+  failureProperties,
+  undefined,
+  'A document that fails to parse: where, and every diagnostic (`error` is their canonical text).',
+);
 
 /** The ParseFailureResult a get tool answers (docs/mcp-tools.md): with `content`, the file's text, to repair it. */
-export function failureAnswerSchema(kinds: readonly string[]) {
-  return closedObject(
-    {
-      ...failureProperties(kinds),
-      content: {
-        type: 'string',
-        description: "The file's text as it is on disk, hidden characters written as visible escapes such as \\u{202E} (absent when it is not UTF-8 text).",
-      },
+export const parseFailureAnswerSchema = closedObject(
+  {
+    ...failureProperties,
+    content: {
+      type: 'string',
+      description: "The file's text as it is on disk, hidden characters written as visible escapes such as \\u{202E} (absent when it is not UTF-8 text).",
     },
-    ['id', 'path', 'kind', 'error', 'diagnostics'],
-    'A document that fails to parse: where, every diagnostic (`error` is their canonical text), and the text to repair.',
-  );
-}
-
-/** The ParseFailureResult of a document of docgate's own kinds (what their own tools answer). */
-export const parseFailureSchema = failureSchema(BUILTIN_KINDS.map((k) => k.name));
-
-/** The failing answer of the get tools of docgate's own kinds. */
-export const parseFailureAnswerSchema = failureAnswerSchema(BUILTIN_KINDS.map((k) => k.name));
+  },
+  ['id', 'path', 'kind', 'error', 'diagnostics'],
+  'A document that fails to parse: where, every diagnostic (`error` is their canonical text), and the text to repair.',
+);
 
 /** `{ error: "<KIND>_NOT_FOUND", message, available }`: a name that matches no document (a normal result). */
 export function notFoundSchema(code: string) {
@@ -108,3 +109,63 @@ export function resultSchema(...variants: object[]) {
 
 /** `{ result: document | raw string | ParseFailureResult }`. */
 export const sysrsResultSchema = resultSchema(sysrsDocumentSchema, { type: 'string' }, parseFailureAnswerSchema);
+
+const string = { type: 'string' } as const;
+
+/**
+ * What get_document answers for a document that parses: one branch per kind of document, each the
+ * object the kind makes of it (`KindDef.doc`), plus `warnings` when it passes with warnings only.
+ */
+export const documentSchemas = [
+  closedObject(
+    {
+      kind: {
+        type: 'string',
+        description: "The document's kind: its name for a kind of your own (declared by the configuration or its presets), else the built-in kind's.",
+      },
+      id: { type: ['string', 'null'], description: 'The document id; null for a document that has none (get it by its path).' },
+      frontmatter: { type: 'object', description: 'The frontmatter as YAML reads it, defaults applied.' },
+      content: {
+        type: 'string',
+        description:
+          "A document's body as markdown, without its frontmatter and the blank lines after it (in a ParseFailureResult: the file's whole text, hidden characters written as visible escapes such as \\u{202E}).",
+      },
+      title: { type: 'string', description: 'The whole H1 text, for a kind with an outline.' },
+      body: { type: 'object', description: "The body parsed by the kind's outline, keyed by its sections, for a kind with an outline." },
+      warnings: warningsProperty,
+    },
+    ['kind', 'id', 'frontmatter', 'content'],
+    'A document of a kind of your own.',
+  ),
+  closedObject(
+    { kind: { type: 'string', const: 'template' }, name: string, fields: { type: 'object' }, content: string, warnings: warningsProperty },
+    ['kind', 'name', 'fields', 'content'],
+    'A POWER template: its fields and its whole text.',
+  ),
+  closedObject(
+    { kind: { type: 'string', const: 'framework' }, name: string, size: { type: 'integer', minimum: 0 }, content: string, warnings: warningsProperty },
+    ['kind', 'name', 'size', 'content'],
+    'A framework doc: its size in bytes and its whole text.',
+  ),
+  closedObject(
+    { kind: { type: 'string', const: 'process' }, name: string, slug: string, description: string, content: string, warnings: warningsProperty },
+    ['kind', 'name', 'slug', 'description', 'content'],
+    'A process: its name, slug, description and body.',
+  ),
+  closedObject(
+    {
+      kind: { type: 'string', const: 'sysrs' },
+      id: string,
+      lang: { type: ['string', 'null'] },
+      ref: string,
+      title: string,
+      frontmatter: { type: 'object' },
+      body: { type: 'object' },
+      rawBody: string,
+      rawBodyLine: { type: 'integer', minimum: 1 },
+      warnings: warningsProperty,
+    },
+    ['kind', 'id', 'lang', 'ref', 'title', 'frontmatter', 'body', 'rawBody', 'rawBodyLine'],
+    'A System Requirements Specification: frontmatter, body by section, and the body verbatim.',
+  ),
+];

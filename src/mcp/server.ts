@@ -57,18 +57,6 @@ function mark(message: string): void {
   }
 }
 
-/**
- * The kinds of the root's project, for the output schemas of tools that answer any kind. A project that
- * does not load (a configuration error) has the registry's kinds here; its tools answer the error.
- */
-function projectKinds(root: string, options: ProjectOptions): string[] {
-  try {
-    return loadProject(root, options).kinds.map((k) => k.name);
-  } catch {
-    return BUILTIN_KINDS.map((k) => k.name);
-  }
-}
-
 /** The server for one root, not yet connected; its tool threads live as long as it does. */
 export function createServer(root: string, workers: ToolWorkers, options: ProjectOptions = {}): Server {
   const tools = new Map(TOOLS.map((tool) => [tool.name, tool]));
@@ -81,19 +69,16 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
     },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, () => {
-    const kinds = projectKinds(root, options);
-    return {
-      tools: TOOLS.map((t) => ({
-        name: t.name,
-        title: t.title,
-        description: t.description,
-        inputSchema: t.inputSchema,
-        ...(t.outputSchema ? { outputSchema: typeof t.outputSchema === 'function' ? t.outputSchema(kinds) : t.outputSchema } : {}),
-        annotations: { title: t.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-      })),
-    };
-  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: TOOLS.map((t) => ({
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      inputSchema: t.inputSchema,
+      ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
+      annotations: { title: t.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    })),
+  }));
 
   let calls = 0;
   server.setRequestHandler(CallToolRequestSchema, async (request) => {

@@ -35,11 +35,8 @@ export interface ToolDefinition<A = Record<string, unknown>> {
   title: string;
   description: string;
   inputSchema: ObjectSchema;
-  /**
-   * The output schema; a function of the root's kinds for a tool that may answer documents of any kind
-   * (a kind of the root's own included).
-   */
-  outputSchema?: ObjectSchema | ((kinds: readonly string[]) => ObjectSchema);
+  /** The output schema (the same for every root: a ParseFailureResult's `kind` accepts any kind's name). */
+  outputSchema?: ObjectSchema;
   /**
    * Needs neither the repository nor any content file (its arguments in, its answer out): runs on one
    * of the server's pure tool threads, beside the repository thread (src/mcp/workers.ts).

@@ -4,7 +4,6 @@
  * arguments and the shape of its structured answer, then the resources and the prompt.
  */
 import { readdirSync } from 'node:fs';
-import { BUILTIN_KINDS } from '../kinds/index.js';
 import { BUNDLED_SCHEMA_DIR } from '../project/rule-files.js';
 import { REPAIR_PROMPT } from './repair-prompt.js';
 import { parseFailureSchema } from './schemas.js';
@@ -13,10 +12,9 @@ import { TOOLS } from './tools/index.js';
 
 type Schema = Record<string, unknown>;
 
-/** What the page is made of: the tools in `tools/list` order, the kinds the output schemas name, the prompt, the bundled rule files. */
+/** What the page is made of: the tools in `tools/list` order, the prompt, the bundled rule files. */
 export interface McpDocInput {
   tools: readonly ToolDefinition[];
-  kinds: readonly string[];
   prompt: { name: string; title: string; description: string; arguments: readonly { name: string; description: string; required: boolean }[] };
   failure: Schema;
   schemaFiles: readonly string[];
@@ -154,11 +152,13 @@ function argumentsTable(input: ObjectSchema): string[] {
     const required = requiredOf(input).includes(k) ? 'yes' : 'no';
     return `| \`${k}\` | ${type} | ${required} | ${dflt} | ${cell(String(v.description ?? ''))} |`;
   });
-  return ['| argument | type | required | default | description |', '| --- | --- | --- | --- | --- |', ...rows];
+  // A tool taking one of several forms of arguments says which in its input schema's description.
+  const forms = typeof input.description === 'string' ? [prose(input.description), ''] : [];
+  return [...forms, '| argument | type | required | default | description |', '| --- | --- | --- | --- | --- |', ...rows];
 }
 
-function toolSection(t: ToolDefinition, kinds: readonly string[]): string {
-  const output = typeof t.outputSchema === 'function' ? t.outputSchema(kinds) : t.outputSchema;
+function toolSection(t: ToolDefinition): string {
+  const output = t.outputSchema;
   const out = [`## \`${t.name}\``, '', `**${t.title}.** ${prose(t.description)}`, '', '### Arguments', '', ...argumentsTable(t.inputSchema), ''];
   out.push('### Answer', '');
   if (output === undefined) out.push('A text item only.');
@@ -180,7 +180,7 @@ function failureSection(failure: Schema): string {
     `\`${shape(failure, true)}\``,
     '',
     ...notes.map(([k, d]) => `- \`${k}\`: ${prose(d)}`),
-    '- `kind`: any kind of the repository: the four built-in ones and the kinds its configuration declares.',
+    '- `kind`: any kind of the repository: the four built-in ones and the kinds its configuration and its presets declare (any name is accepted, so a kind added while the server runs validates too).',
     '',
     'What each field means, how `error` is made from the diagnostics and where positions point: [formats.md](formats.md#the-result-parsefailureresult).',
   ].join('\n');
@@ -231,7 +231,7 @@ export function mcpToolsMarkdown(input: McpDocInput): string {
     '| --- | --- |',
     ...index,
     '',
-    ...input.tools.flatMap((t) => [toolSection(t, input.kinds), '']),
+    ...input.tools.flatMap((t) => [toolSection(t), '']),
     failureSection(input.failure),
     '',
     resourcesSection(input.schemaFiles),
@@ -245,7 +245,6 @@ export function mcpToolsMarkdown(input: McpDocInput): string {
 export function registryMcpToolsMarkdown(): string {
   return mcpToolsMarkdown({
     tools: TOOLS,
-    kinds: BUILTIN_KINDS.map((k) => k.name),
     prompt: REPAIR_PROMPT,
     failure: parseFailureSchema,
     schemaFiles: readdirSync(BUNDLED_SCHEMA_DIR)

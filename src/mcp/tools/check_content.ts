@@ -1,7 +1,7 @@
 import { fixDocument } from '../../lint/fix.js';
 import { maxBytes } from '../../lint/analyze.js';
 import { ConfigError } from '../../model/errors.js';
-import { closedObject, failureSchema, warningsProperty } from '../schemas.js';
+import { closedObject, parseFailureSchema, warningsProperty } from '../schemas.js';
 import { ToolError, defineTool, jsonOutput } from '../tool.js';
 import { documentAt } from '../document-args.js';
 
@@ -25,15 +25,12 @@ export const checkContent = defineTool<{ path: string; content: string }>({
     required: ['path', 'content'],
     additionalProperties: false,
   },
-  outputSchema: (kinds) => {
-    const failure = failureSchema(kinds);
-    return {
-      type: 'object',
-      anyOf: [
-        closedObject({ valid: { type: 'boolean', const: true }, warnings: warningsProperty, fixed_content: fixedContent }, ['valid']),
-        closedObject({ ...failure.properties, fixed_content: fixedContent }, [...failure.required]),
-      ],
-    };
+  outputSchema: {
+    type: 'object',
+    anyOf: [
+      closedObject({ valid: { type: 'boolean', const: true }, warnings: warningsProperty, fixed_content: fixedContent }, ['valid']),
+      closedObject({ ...parseFailureSchema.properties, fixed_content: fixedContent }, [...parseFailureSchema.required]),
+    ],
   },
   async handler({ path, content }, ctx) {
     const project = ctx.project();

@@ -1,30 +1,84 @@
-import { checkDocumentId, checkKind } from '../document-args.js';
-import { failureAnswer, outcome, withWarnings } from '../entries.js';
-import { closedObject, failureAnswerSchema } from '../schemas.js';
+import type { Entry } from '../../lint/repository.js';
+import { checkDocumentId, checkKind, documentAt, notDiscovered } from '../document-args.js';
+import { failureAnswer, listedId, outcome, withWarnings } from '../entries.js';
+import { closedObject, documentSchemas, parseFailureAnswerSchema } from '../schemas.js';
 import { ToolError, defineTool, resultOutput } from '../tool.js';
+import type { ToolContext } from '../tool.js';
 
-export const getDocument = defineTool<{ kind: string; id: string }>({
+interface Args {
+  kind?: string;
+  id?: string;
+  path?: string;
+}
+
+const FORMS = 'get_document takes either {kind, id} or {path}';
+
+/**
+ * Which of the two forms the arguments are. The choice is checked here, not by a top-level `anyOf` of
+ * the input schema: several clients refuse a tool whose input schema has one (docs/mcp-tools.md).
+ */
+function formOf(args: Args): { kind: string; id: string } | { path: string } {
+  const { kind, id, path } = args;
+  if (path !== undefined) {
+    if (kind !== undefined || id !== undefined)
+      throw new ToolError(
+        `${FORMS}, not both: drop ${kind !== undefined && id !== undefined ? "'kind' and 'id'" : kind !== undefined ? "'kind'" : "'id'"} or 'path'.`,
+      );
+    return { path };
+  }
+  if (kind !== undefined && id !== undefined) return { kind, id };
+  if (kind !== undefined) throw new ToolError(`${FORMS}: 'kind' was given without 'id'.`);
+  if (id !== undefined) throw new ToolError(`${FORMS}: 'id' was given without 'kind'.`);
+  throw new ToolError(`${FORMS}: neither was given.`);
+}
+
+/** The entry of a path that is a document of some kind (its shape and kind checked before any file access), or why there is none. */
+async function entryAt(path: string, ctx: ToolContext): Promise<Entry> {
+  const project = ctx.project();
+  const ref = documentAt(path, project);
+  const entry = (await ctx.repo.load(ref.kind)).find((e) => e.ref.path === path);
+  if (entry) return entry;
+  throw new ToolError(notDiscovered(ref, project));
+}
+
+/**
+ * The entry of a kind's document with this id (`listedId`: a failing one too, by the id its facts still
+ * give). A document without an id is not found by the fallback its result names (every skill's would be
+ * `SKILL`): its path names it.
+ */
+async function entryOf(kindName: string, id: string, ctx: ToolContext): Promise<Entry> {
+  checkDocumentId(id);
+  const kind = checkKind(kindName, ctx);
+  const entry = (await ctx.repo.load(kind.name)).find((e) => listedId(e, kind) === id);
+  if (!entry) throw new ToolError(`no ${kind.name} document found with id '${id}' (a document without an id is found by its path: {path})`);
+  return entry;
+}
+
+export const getDocument = defineTool<Args>({
   name: 'get_document',
   title: 'Get a document of a kind',
   description:
-    "Read one document of a kind by its id (as list_documents shows it): the parsed document (its frontmatter with defaults applied, its body as markdown in `content`, and for a kind with an outline its `title` and parsed `body`, keyed by the outline's sections), or, for a document that fails to parse, its ParseFailureResult with `content` (the file's text, to repair it; check the repair with check_content), whose error is byte-identical to the list_documents row and to docgate lint. The kind and the id are checked before any file is read. structuredContent is {result: document | ParseFailureResult}.",
+    "Read one document, by {kind, id} (the id as list_documents shows it) or by {path} (its root-relative path, e.g. skills/pdf/SKILL.md: any document, one without an id included): the parsed document (its frontmatter with defaults applied, its body as markdown in `content`, and for a kind with an outline its `title` and parsed `body`, keyed by the outline's sections), or, for a document that fails to parse, its ParseFailureResult with `content` (the file's text, to repair it; check the repair with check_content), whose error is byte-identical to the list_documents row and to docgate lint. The arguments (the kind, the id's or the path's shape, the path's kind) are checked before any file is read; a path that is no document says why (outside the root, through '..', ignored, matched by no kind, no such file). structuredContent is {result: document | ParseFailureResult}.",
   inputSchema: {
     type: 'object',
+    description: 'Either {kind, id} or {path}, not both.',
     properties: {
-      kind: { type: 'string', minLength: 1, description: 'The kind of document, e.g. adr.' },
-      id: { type: 'string', minLength: 1, description: 'The document id, as list_documents shows it.' },
+      kind: { type: 'string', minLength: 1, description: 'With `id`: the kind of document, e.g. adr or skill. Not with `path`.' },
+      id: { type: 'string', minLength: 1, description: 'With `kind`: the document id, as list_documents shows it. Not with `path`.' },
+      path: {
+        type: 'string',
+        minLength: 1,
+        description: 'Instead of `kind` and `id`: the root-relative path of the document, as list_documents shows it, e.g. skills/pdf/SKILL.md.',
+      },
     },
-    required: ['kind', 'id'],
     additionalProperties: false,
   },
-  outputSchema: (kinds) => closedObject({ result: { anyOf: [{ type: 'object' }, failureAnswerSchema(kinds)] } }),
+  outputSchema: closedObject({ result: { anyOf: [...documentSchemas, parseFailureAnswerSchema] } }),
   async handler(args, ctx) {
-    const id = checkDocumentId(args.id);
-    const kind = checkKind(args.kind, ctx);
-    const entry = (await ctx.repo.load(kind.name)).find((e) => e.analysis.id === id);
-    if (!entry) throw new ToolError(`no ${kind.name} document found with id '${id}'`);
+    const form = formOf(args);
+    const entry = 'path' in form ? await entryAt(form.path, ctx) : await entryOf(form.kind, form.id, ctx);
     const { doc, failure } = outcome(entry, ctx);
-    if (failure) return resultOutput(failureAnswer(failure, entry, ctx, id));
+    if (failure) return resultOutput('id' in form ? failureAnswer(failure, entry, ctx, form.id) : failureAnswer(failure, entry, ctx));
     return resultOutput(withWarnings(doc as object, entry));
   },
 });

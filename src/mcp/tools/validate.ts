@@ -1,5 +1,5 @@
 import { ConfigError } from '../../model/errors.js';
-import { closedObject, failureSchema } from '../schemas.js';
+import { closedObject, parseFailureSchema } from '../schemas.js';
 import { ToolError, defineTool, jsonOutput } from '../tool.js';
 
 export const validate = defineTool<{ paths?: string[] }>({
@@ -14,12 +14,11 @@ export const validate = defineTool<{ paths?: string[] }>({
     },
     additionalProperties: false,
   },
-  outputSchema: (kinds) =>
-    closedObject({
-      results: { type: 'array', items: failureSchema(kinds) },
-      filesChecked: { type: 'integer', minimum: 0 },
-      problemCount: { type: 'integer', minimum: 0 },
-    }),
+  outputSchema: closedObject({
+    results: { type: 'array', items: parseFailureSchema },
+    filesChecked: { type: 'integer', minimum: 0 },
+    problemCount: { type: 'integer', minimum: 0 },
+  }),
   async handler({ paths }, ctx) {
     try {
       // The lint pipeline over the server's live memory: warm calls re-read nothing that did not change.
