@@ -314,22 +314,20 @@ export class Repository {
 
   /**
    * The parsed document of an entry that passes, read and parsed again from its one file (the server
-   * keeps rows, not documents). `changed` when the file changed since its entry was made so that it no
-   * longer parses into a document (the next call sees the change); `none` when its kind made no document
-   * of it in the first place (the entry has no row: nothing was ever there to read again). The last few
-   * are kept, under the analysis they belong to: an agent reads a document in windows, and a changed
-   * file gets a new analysis.
+   * keeps rows, not documents). Null when the file changed since its entry was made so that it no longer
+   * parses into a document (the next call sees the change). The last few are kept, under the analysis
+   * they belong to: an agent reads a document in windows, and a changed file gets a new analysis.
    */
-  document(entry: Entry): { doc: unknown } | { changed: true } | { none: true } {
-    if (entry.failure !== null || entry.analysis.row === undefined) return { none: true };
+  document(entry: Entry): unknown {
+    if (entry.failure !== null) return null;
     const key = entry.analysis;
     const kept = this.parsed.get(key);
     this.parsed.delete(key);
     const doc = kept ?? documentOf(entry.ref, this.project());
-    if (doc === null) return { changed: true };
+    if (doc === null) return null;
     this.parsed.set(key, doc);
     if (this.parsed.size > KEEP_PARSED) this.parsed.delete(this.parsed.keys().next().value!);
-    return { doc };
+    return doc;
   }
   /**
    * A kind's entries as they were when nothing changed; else what the run that makes them again needs.

@@ -22,11 +22,12 @@ export function rowOutcome<R extends DocRow = DocRow>(e: Entry): { row: R; failu
  */
 export function outcome<T extends Doc>(e: Entry, ctx: ToolContext): { doc: T; failure: null } | { doc: null; failure: ParseFailureResult } {
   if (e.failure) return { doc: null, failure: e.failure };
-  const read = ctx.repo.document(e);
-  if ('changed' in read) throw new ToolError(`${e.ref.path} changed while it was read; call again to read it as it is now`);
-  // A kind that makes no document of a file that passes breaks the kind contract (src/engine/kind.ts `doc`).
-  if ('none' in read) throw new Error(`internal: the ${e.ref.kind} kind makes no document of ${e.ref.path}, which passes`);
-  return { doc: read.doc as T, failure: null };
+  // A passing document without a row: its kind made no document of it, which breaks the kind contract
+  // (src/engine/kind.ts `doc`); nothing changed, and parsing it again would make none either.
+  if (e.analysis.row === undefined) throw new Error(`internal: the ${e.ref.kind} kind makes no document of ${e.ref.path}, which passes`);
+  const doc = ctx.repo.document(e);
+  if (doc === null) throw new ToolError(`${e.ref.path} changed while it was read; call again to read it as it is now`);
+  return { doc: doc as T, failure: null };
 }
 
 /**
