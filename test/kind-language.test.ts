@@ -51,6 +51,20 @@ function lines(report: Report): string[] {
 
 const root = (key: string): string => fixture('kind-language', key);
 
+/** A copy of a fixture root, to change. */
+function copyOf(key: string): string {
+  const r = mkdtempSync(join(tmpdir(), `docgate-kl-${key}-`));
+  made.push(r);
+  cpSync(root(key), r, { recursive: true });
+  return r;
+}
+
+/** Rewrites the configuration of a root. */
+function editConfig(r: string, edit: (text: string) => string): void {
+  const file = join(r, 'docgate.config.yaml');
+  writeFileSync(file, edit(readFileSync(file, 'utf8')));
+}
+
 describe('id: stem (compound suffix), folder, {field}, with duplicates compared after NFKC', () => {
   it('names documents by the suffix-stripped stem, the folder, the field; a document without a usable id is in no duplicate', () => {
     const { code, report } = json(root('id'));
@@ -143,10 +157,8 @@ describe('dialects: a widened schema', () => {
   });
 
   it('without the dialect, the same skills fail on its keys (the widening is what accepts them)', () => {
-    const r = mkdtempSync(join(tmpdir(), 'docgate-kl-dialect-'));
-    made.push(r);
-    cpSync(root('dialects'), r, { recursive: true });
-    writeFileSync(join(r, 'docgate.config.yaml'), readFileSync(join(r, 'docgate.config.yaml'), 'utf8').replace(/ {4}dialects:.*\n/, ''));
+    const r = copyOf('dialects');
+    editConfig(r, (c) => c.replace(/ {4}dialects:.*\n/, ''));
     expect(lines(json(r).report).filter((l) => l.startsWith('skills/a/'))).toEqual([
       'skills/a/SKILL.md 3:14 wrong-type Unexpected list for `description`, expected a string',
       'skills/a/SKILL.md 4:1 unknown-key Unexpected key `model`, expected one of: `name`, `description`',
@@ -167,19 +179,15 @@ describe('lenient and unquoted-value', () => {
   });
 
   it('without `lenient` the same file is a YAML error (what the key changes)', () => {
-    const r = mkdtempSync(join(tmpdir(), 'docgate-kl-strict-'));
-    made.push(r);
-    cpSync(root('lenient'), r, { recursive: true });
-    writeFileSync(join(r, 'docgate.config.yaml'), readFileSync(join(r, 'docgate.config.yaml'), 'utf8').replace(/ {4}lenient:.*\n/, ''));
+    const r = copyOf('lenient');
+    editConfig(r, (c) => c.replace(/ {4}lenient:.*\n/, ''));
     const found = lines(json(r).report).filter((l) => l.startsWith('.cursor/rules/ts.mdc'));
     expect(found.length).toBeGreaterThan(0);
     expect(found.every((l) => !l.includes('unquoted-value'))).toBe(true);
   });
 
   it('`--fix` quotes the values; the files then lint clean', () => {
-    const r = mkdtempSync(join(tmpdir(), 'docgate-kl-fix-'));
-    made.push(r);
-    cpSync(root('lenient'), r, { recursive: true });
+    const r = copyOf('lenient');
     const out = runCli(['lint', '--root', r, '--fix']);
     expect(out.code).toBe(0);
     expect(readFileSync(join(r, '.cursor/rules/ts.mdc'), 'utf8')).toBe(
@@ -228,13 +236,11 @@ describe('link-target', () => {
   });
 
   it('is off unless configured: the same root without the setting has no finding', () => {
-    const r = mkdtempSync(join(tmpdir(), 'docgate-kl-links-'));
-    made.push(r);
-    cpSync(root('link-target'), r, { recursive: true });
-    writeFileSync(join(r, 'docgate.config.yaml'), readFileSync(join(r, 'docgate.config.yaml'), 'utf8').replace(/ {4}rules:.*\n/, ''));
+    const r = copyOf('link-target');
+    editConfig(r, (c) => c.replace(/ {4}rules:.*\n/, ''));
     expect(lines(json(r).report)).toEqual([]);
     // The top-level `rules` turns it on for every kind.
-    writeFileSync(join(r, 'docgate.config.yaml'), `rules: {link-target: warn}\n${readFileSync(join(r, 'docgate.config.yaml'), 'utf8')}`);
+    editConfig(r, (c) => `rules: {link-target: warn}\n${c}`);
     const on = lines(json(r).report);
     expect(on).toContain(
       'other/page.md 1:11 link-target (warning) Unexpected link to `nothing.md`, which names no file or folder, expected a path to a file or folder inside the root, relative to the document',
@@ -253,14 +259,9 @@ describe('a configured include that matches no file', () => {
   });
 
   it('is said once even when --fix lints twice, and not for a run over named paths', () => {
-    const r = mkdtempSync(join(tmpdir(), 'docgate-kl-empty-'));
-    made.push(r);
-    cpSync(root('empty-include'), r, { recursive: true });
+    const r = copyOf('empty-include');
     writeFiles(r, { '.cursor/rules/ts.mdc': '---\nglobs: **/*.ts\n---\n\nx\n' });
-    writeFileSync(
-      join(r, 'docgate.config.yaml'),
-      `${readFileSync(join(r, 'docgate.config.yaml'), 'utf8')}  cursor-rule:\n    include: [".cursor/rules/*.mdc"]\n    frontmatter: none\n`,
-    );
+    editConfig(r, (c) => `${c}  cursor-rule:\n    include: [".cursor/rules/*.mdc"]\n    frontmatter: none\n`);
     const fixed = runCli(['lint', '--root', r, '--fix']);
     expect(fixed.stderr.match(/matches no file/g)).toHaveLength(2);
     expect(runCli(['lint', '--root', r, '.cursor/rules/ts.mdc'], { cwd: r }).stderr).toBe('');
