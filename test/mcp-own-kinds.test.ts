@@ -108,7 +108,7 @@ describe('get_document by {path}: a path that is no document says why', () => {
     ['notes/private-keys.md', "'notes/private-keys.md' is not served: the configuration's `ignores` exclude it."],
     [
       'README.md',
-      "'README.md' is not a document of any kind of this repository: no kind's include matches it. The kinds: template (templates/power/*.txt); framework (frameworks/*.md); process (processes/*.md); sysrs (docs/sysrs/*.md); note (notes/*.md).",
+      "'README.md' is not a document of any kind of this repository: no kind's include matches it. The kinds: template (templates/power/*.txt); framework (frameworks/*.md); process (processes/*.md); sysrs (docs/sysrs/*.md); note (notes/*.md); skill (skills/*/SKILL.md); agent (agents/*.agent.md); playbook (playbooks/*/PLAYBOOK.md); guide (guides/*/AGENTS.md).",
     ],
     ['.git/notes/x.md', "'.git/notes/x.md' lies in a .git folder, which holds no documents."],
     ['notes/missing.md', "No document at 'notes/missing.md': there is no such file (a note document would be there)."],
@@ -176,6 +176,90 @@ describe('list_documents and get_document for a kind of your own with ids from t
   });
 });
 
+describe('list_documents and get_document for kinds of your own with ids from a field, the folder, the stem, and a body-only kind', () => {
+  let s: McpSession;
+  const lint = lintErrors(KINDS);
+  beforeAll(async () => {
+    s = await startMcp(KINDS);
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  /** A document got by {kind, id} and by {path}: the same answer. */
+  async function both(kind: string, id: string, path: string): Promise<unknown> {
+    const byId = structuredOf<{ result: unknown }>(await s.call('get_document', { kind, id })).result;
+    const byPath = structuredOf<{ result: unknown }>(await s.call('get_document', { path })).result;
+    expect(byPath).toEqual(byId);
+    return byId;
+  }
+
+  it('ids from a frontmatter field (skill `name`): rows with their descriptions, a skill found by id and by path', async () => {
+    expect(await rows(s, 'skill')).toEqual([
+      // Code point order: `-` sorts before `/`.
+      { id: null, title: '<failed to parse>', path: 'skills/pdf-x/SKILL.md', error: lint.get('skills/pdf-x/SKILL.md') },
+      {
+        id: 'pdf',
+        title: 'pdf',
+        path: 'skills/pdf/SKILL.md',
+        description: 'Extract text and tables from PDF files, fill forms, merge documents.',
+        error: null,
+      },
+      { id: 'xlsx', title: 'xlsx', path: 'skills/xlsx/SKILL.md', description: 'Read and write spreadsheets.', error: null },
+    ]);
+    expect(await both('skill', 'pdf', 'skills/pdf/SKILL.md')).toEqual({
+      kind: 'skill',
+      id: 'pdf',
+      frontmatter: { name: 'pdf', description: 'Extract text and tables from PDF files, fill forms, merge documents.' },
+      content: '# PDF\n\nUse pypdf for text, pdfplumber for tables.\n',
+    });
+  });
+
+  it('a failed skill opened by its path is its ParseFailureResult with its text, the same as by the id its name gives', async () => {
+    const byPath = structuredOf<{ result: Failure }>(await s.call('get_document', { path: 'skills/pdf-x/SKILL.md' })).result;
+    expect(byPath).toMatchObject({ path: 'skills/pdf-x/SKILL.md', kind: 'skill', error: lint.get('skills/pdf-x/SKILL.md') });
+    expect(byPath.error).toContain('[skill-path-match]');
+    expect(byPath.content).toBe('---\nname: pdf-tools\ndescription: More PDF tools.\n---\n\n# PDF tools\n\nSplit and merge.\n');
+    expect(structuredOf<{ result: Failure }>(await s.call('get_document', { kind: 'skill', id: 'pdf-tools' })).result).toEqual(byPath);
+  });
+
+  it('ids from the stem without the include suffix (`*.agent.md` → CSharpExpert)', async () => {
+    expect(await rows(s, 'agent')).toEqual([
+      { id: 'CSharpExpert', title: 'CSharpExpert', path: 'agents/CSharpExpert.agent.md', description: 'Writes idiomatic, tested C# code.', error: null },
+    ]);
+    expect(await both('agent', 'CSharpExpert', 'agents/CSharpExpert.agent.md')).toEqual({
+      kind: 'agent',
+      id: 'CSharpExpert',
+      frontmatter: { description: 'Writes idiomatic, tested C# code.', tools: ['read', 'edit'] },
+      content: 'You are a C# expert.\n',
+    });
+  });
+
+  it('ids from the folder (playbooks/release/PLAYBOOK.md → release)', async () => {
+    expect(await rows(s, 'playbook')).toEqual([
+      { id: 'release', title: 'Release', path: 'playbooks/release/PLAYBOOK.md', description: 'Cutting a release, step by step.', error: null },
+    ]);
+    expect(await both('playbook', 'release', 'playbooks/release/PLAYBOOK.md')).toMatchObject({
+      kind: 'playbook',
+      id: 'release',
+      content: '1. Tag.\n2. Build.\n',
+    });
+  });
+
+  it('a body-only kind (`frontmatter: none`): listed and read, its frontmatter empty, its body the whole file', async () => {
+    expect(await rows(s, 'guide')).toEqual([
+      { id: 'backend', title: 'backend', path: 'guides/backend/AGENTS.md', error: null },
+      { id: 'frontend', title: 'frontend', path: 'guides/frontend/AGENTS.md', error: null },
+    ]);
+    expect(await both('guide', 'backend', 'guides/backend/AGENTS.md')).toEqual({
+      kind: 'guide',
+      id: 'backend',
+      frontmatter: {},
+      content: '# Backend\n\nRun `make test` before every commit.\n',
+    });
+  });
+});
+
 describe("get_document's output schema describes what comes back", () => {
   let s: McpSession;
   beforeAll(async () => {
@@ -211,7 +295,7 @@ describe('a kind added to the configuration while the server runs', () => {
     roots.push(dir);
     const s = await startMcp(dir);
     try {
-      expect(structuredOf<{ results: unknown[] }>(await s.call('validate')).results).toEqual([]);
+      expect(structuredOf<{ results: Failure[] }>(await s.call('validate')).results.map((f) => f.kind)).toEqual(['skill']);
       mkdirSync(join(dir, 'memos'));
       writeFileSync(join(dir, 'memos', 'q3.md'), '---\ntitle: Q3\nowner: me\n---\n\nPlans.\n');
       writeFileSync(
