@@ -248,7 +248,8 @@ export interface SeverityLayer {
 
 /** The severity layer of one configuration (its top-level `rules`, each kind's `rules`, its `overrides`). */
 export function severityLayer(config: Pick<Config, 'rules' | 'kinds' | 'overrides'>): SeverityLayer {
-  const kindRules: Record<string, Record<string, Setting>> = {};
+  // Without a prototype: a kind named `constructor` finds its own settings, never Object's.
+  const kindRules: Record<string, Record<string, Setting>> = Object.create(null) as Record<string, Record<string, Setting>>;
   for (const [name, k] of Object.entries(config.kinds)) if (k.rules !== undefined) kindRules[name] = k.rules;
   return { rules: config.rules, kindRules, overrides: config.overrides };
 }
