@@ -1,4 +1,4 @@
-import { chmodSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,6 +113,27 @@ describe('compiled root schemas kept across runs', () => {
     chmodSync(keptDir(cacheHome), 0o700);
     chmodSync(file, 0o666);
     expect(lint().stdout).toBe(first.stdout);
+  });
+
+  it('keep at most 64 files: a write removes the least recently written', () => {
+    const { cacheHome, lint } = setUp();
+    const first = lint();
+    const dir = keptDir(cacheHome);
+    const mine = keptFiles(cacheHome)[0]!;
+    rmSync(join(dir, mine));
+    const old = new Date(Date.now() - 3600_000);
+    for (let i = 0; i < 70; i++) {
+      const f = join(dir, `${i.toString(16).padStart(64, '0')}.kept`);
+      writeFileSync(f, 'old\n');
+      utimesSync(f, old, new Date(old.getTime() + i * 1000));
+    }
+    expect(lint().stdout).toBe(first.stdout);
+    const left = keptFiles(cacheHome);
+    expect(left).toHaveLength(64);
+    expect(left).toContain(mine);
+    // The oldest went first.
+    expect(left).not.toContain(`${'0'.repeat(64)}.kept`);
+    expect(left).toContain(`${(69).toString(16).padStart(64, '0')}.kept`);
   });
 
   it('are not kept when the cache folder cannot be written: the same output, no warning', () => {

@@ -9,7 +9,7 @@
  * silently: what is kept only saves time, it never changes an output.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, constants, lstatSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
@@ -17,6 +17,11 @@ import { readInside, realFolder } from './safe-fs.js';
 
 /** The first bytes of every kept file, then its key and the hash of what follows the header line. */
 const MAGIC = 'docgate-kept 1';
+/**
+ * Files kept per area: past this, a write removes the least recently written. A server whose rule file
+ * is edited 1,000 times compiles 1,000 schemas; only the last few are ever asked for again.
+ */
+const MAX_KEPT_FILES = 64;
 /** Largest kept file read (a compiled validator of a large schema is a few hundred KB). */
 const MAX_KEPT_BYTES = 16 * 1024 * 1024;
 
@@ -97,10 +102,23 @@ export function writeKept(area: string, key: string, text: string): boolean {
     closeSync(fd);
     fd = -1;
     renameSync(tmp, join(dir, `${key}.kept`));
+    prune(dir);
     return true;
   } catch {
     if (fd >= 0) closeSync(fd);
     rmSync(tmp, { force: true });
     return false;
+  }
+}
+
+/** Removes the least recently written kept files of `dir` past MAX_KEPT_FILES (best effort). */
+function prune(dir: string): void {
+  try {
+    const names = readdirSync(dir).filter((n) => n.endsWith('.kept'));
+    if (names.length <= MAX_KEPT_FILES) return;
+    const dated = names.map((n) => ({ n, t: lstatSync(join(dir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0 })).sort((a, b) => a.t - b.t);
+    for (const { n } of dated.slice(0, names.length - MAX_KEPT_FILES)) rmSync(join(dir, n), { force: true });
+  } catch {
+    /* kept as they are: the next write tries again */
   }
 }
