@@ -8,9 +8,9 @@
  * others may write to: all are misses. A folder that cannot be made or written is no cache at all,
  * silently: what is kept only saves time, it never changes an output.
  */
-import { createHash } from 'node:crypto';
 import { closeSync, constants, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import type { Stats } from 'node:fs';
+import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { readInside, realFolder } from './safe-fs.js';
@@ -43,9 +43,11 @@ export function userCacheDir(area: string): string | null {
   return join(base, 'docgate', area);
 }
 
-/** The SHA-256 of a text, hex. */
+const require = createRequire(import.meta.url);
+
+/** The SHA-256 of the parts, each followed by a NUL, hex. node:crypto is loaded on first use: a lint without a root schema never needs it. */
 export function sha256(...parts: (string | Uint8Array)[]): string {
-  const h = createHash('sha256');
+  const h = (require('node:crypto') as typeof import('node:crypto')).createHash('sha256');
   for (const p of parts) h.update(p).update('\0');
   return h.digest('hex');
 }
