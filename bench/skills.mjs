@@ -30,25 +30,21 @@ const REPO = resolve(HERE, '..');
 const BIN = join(REPO, 'bin', 'docgate.js');
 const NODE = process.execPath;
 
-class Rng {
-  constructor(seed) {
-    this.next = mulberry32(seed);
-  }
-  int(lo, hi) {
-    return lo + Math.floor(this.next() * (hi - lo + 1));
-  }
-  pick(arr) {
-    return arr[Math.floor(this.next() * arr.length)];
-  }
-  chance(p) {
-    return this.next() < p;
-  }
-  /** A log-normal draw: median `m`, spread `s` (of the log), clamped to [lo, hi]. */
-  logNormal(m, s, lo, hi) {
-    const u = Math.max(1e-9, this.next());
-    const z = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * this.next());
-    return Math.min(hi, Math.max(lo, Math.round(m * Math.exp(s * z))));
-  }
+/** The draws of one seeded stream (mulberry32, as bench/corpus.mjs). */
+function rng(seed) {
+  const next = mulberry32(seed);
+  const int = (lo, hi) => lo + Math.floor(next() * (hi - lo + 1));
+  return {
+    next,
+    int,
+    pick: (arr) => arr[int(0, arr.length - 1)],
+    chance: (p) => next() < p,
+    /** A log-normal draw: median `m`, spread `s` (of the log), clamped to [lo, hi]. */
+    logNormal: (m, s, lo, hi) => {
+      const z = Math.sqrt(-2 * Math.log(Math.max(1e-9, next()))) * Math.cos(2 * Math.PI * next());
+      return Math.min(hi, Math.max(lo, Math.round(m * Math.exp(s * z))));
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------- text
@@ -95,17 +91,7 @@ function paragraph(r, wrap) {
   const s = [];
   for (let i = r.int(2, 6); i > 0; i--) s.push(sentence(r));
   const text = s.join(' ');
-  if (!wrap) return text;
-  const lines = [];
-  let line = '';
-  for (const w of text.split(' ')) {
-    if (line && line.length + w.length + 1 > 100) {
-      lines.push(line);
-      line = w;
-    } else line = line ? `${line} ${w}` : w;
-  }
-  if (line) lines.push(line);
-  return lines.join('\n');
+  return wrap ? text.match(/\S.{0,98}(?=\s|$)/g).join('\n') : text;
 }
 
 function title(r, min = 2, max = 6) {
@@ -248,7 +234,7 @@ const CONFIGS = {
  */
 export function generateSkills({ n = 400, seed = 1, root, config = 'kind' }) {
   if (!(config in CONFIGS)) throw new Error(`--config: expected one of ${Object.keys(CONFIGS).join(', ')}`);
-  const r = new Rng(seed);
+  const r = rng(seed);
   const names = new Set();
   while (names.size < n) {
     const base = `${r.pick(TOPICS)}-${r.pick(SUFFIXES)}`;

@@ -68,6 +68,18 @@ describe('compiled root schemas kept across runs', () => {
     expect(ruleIds(third.stdout)).toEqual([]);
   });
 
+  it('load without the ajv compiler once kept: the first run compiles, the next ones do not', () => {
+    const { root, cacheHome } = setUp();
+    const spy = fixture('schema', 'load-spy.cjs');
+    const env = { NODE_OPTIONS: `--require ${spy}`, XDG_CACHE_HOME: cacheHome };
+    const run = () => runCli(['lint', '--root', root, '--format', 'json'], { env });
+    const first = run();
+    expect(first.stderr).toBe('ajv compiler loaded: true\n');
+    const second = run();
+    expect(second.stderr).toBe('ajv compiler loaded: false\n');
+    expect(second.stdout).toBe(first.stdout);
+  });
+
   it('miss when the schema text changes: the new schema is compiled and kept beside the old one', () => {
     const { root, cacheHome, lint } = setUp();
     lint();

@@ -43,7 +43,16 @@ export function threadCount(): number {
  */
 export function worthThreads(items: readonly WorkItem[]): boolean {
   if (items.length <= CHUNK || threadCount() < 2) return false;
-  return estimatedWork(items) >= PARALLEL_MIN_BYTES;
+  return estimatedWork(items) >= minBytes();
+}
+
+/**
+ * PARALLEL_MIN_BYTES, or for tests only `DOCGATE_TEST_PARALLEL_MIN_BYTES`: the workers' machinery (a
+ * server's kinds loaded on threads, a worker that dies) is tested on roots far smaller than that.
+ */
+function minBytes(): number {
+  const t = process.env.DOCGATE_TEST_PARALLEL_MIN_BYTES;
+  return t !== undefined && /^\d+$/.test(t) ? Number(t) : PARALLEL_MIN_BYTES;
 }
 
 /** The bytes `items` are estimated to take to analyze (see worthThreads). */

@@ -21,6 +21,9 @@ const AREA = 'validators';
 /** What standalone code may `require`: ajv's run-time helpers and ajv-formats' formats, nothing else. */
 const RUNTIME = /^(?:ajv\/dist\/runtime\/[a-z0-9_]+|ajv-formats\/dist\/formats)$/;
 
+/** The versions of ajv and ajv-formats, read once. */
+let versions: string[] | undefined;
+
 /**
  * The key of the validator of `text`: the schema text, the texts of docgate's schemas it may `$ref`
  * (`refTargets`, asked only when it has a reference), and what compiles it (this build of docgate,
@@ -28,7 +31,7 @@ const RUNTIME = /^(?:ajv\/dist\/runtime\/[a-z0-9_]+|ajv-formats\/dist\/formats)$
  */
 export function keptKey(text: string, refTargets: () => string): string | null {
   if (BUILD_ID === null) return null;
-  const versions = ['ajv', 'ajv-formats'].map((p) => (require(`${p}/package.json`) as { version: string }).version);
+  versions ??= ['ajv', 'ajv-formats'].map((p) => (require(`${p}/package.json`) as { version: string }).version);
   const refers = /"\$(?:dynamic)?[Rr]ef"/.test(text);
   return sha256('validator 1', VERSION, BUILD_ID, ...versions, text, refers ? refTargets() : '');
 }
