@@ -38,6 +38,8 @@
 //   --mcp              with --sizes: also list every kind through a fresh MCP server at each size
 //   --rule-edits E     the memory of one MCP server over E edits of a rule file (bench/rule-edits.mjs;
 //                      default 1000, 0: skip)
+//   --skills S         cold lint of a generated repository of S agent skills next to `node -e 0`
+//                      (bench/skills.mjs; default 400, 0: skip)
 //   --json FILE        also write every raw number to FILE
 //   --keep             keep the temporary folder and print its path
 
@@ -51,6 +53,7 @@ import { GNU_TIME, fmt, fmtStats, mcpFailure, mcpSession, p50, repeat, run as me
 import { corpusSize, coreRows, growthRow, growthTable, mcpListRows, measureCores, measureMcpLists, pinnableCores, readyCorpus } from './scale.mjs';
 import { measureRuleEdits, ruleEditRows } from './rule-edits.mjs';
 import { measureStaged, stagedRows } from './staged.mjs';
+import { generateSkills, measureSkills, skillsRows } from './skills.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, '..');
@@ -68,6 +71,7 @@ const { values: opt } = parseArgs({
     'peer-runs': { type: 'string' },
     'no-peer': { type: 'boolean', default: false },
     'rule-edits': { type: 'string', default: '1000' },
+    skills: { type: 'string', default: '400' },
     sizes: { type: 'string' },
     growth: { type: 'string', default: '1000,10000' },
     cores: { type: 'string', default: '1,2' },
@@ -378,6 +382,20 @@ try {
     log(`bench: MCP server RSS ${ruleEdits.after10MB.toFixed(1)} MB after 10 rule-file edits, ${ruleEdits.lastMB.toFixed(1)} MB after ${ruleEdits.edits}`);
   }
 
+  // ---- a small repository (issue 27): cold lint of S generated skills next to bare node -e 0, interleaved
+  let skills = null;
+  if (Number(opt.skills) > 0) {
+    const skillsRoot = join(TMP, 'skills');
+    const made = generateSkills({ n: Number(opt.skills), seed: SEED, root: skillsRoot });
+    skills = {
+      made: { skills: made.skills, bytes: made.bytes, medianBodyBytes: made.medianBodyBytes },
+      ...(await measureSkills({ root: skillsRoot, tmp: TMP, runs: STAGED_RUNS, log })),
+    };
+    delete skills.stdout;
+    raw.skills = skills;
+    rmSync(skillsRoot, { recursive: true, force: true });
+  }
+
   // ---- MCP: a fresh server lists every kind (issue 17), here and at every larger size of the growth table
   const mcpLists = [{ documents: manifest.documents, ...(await measureMcpLists({ bin: BIN, root: ROOT, cwd: REPO, runs: RUNS, log })) }];
 
@@ -459,6 +477,7 @@ try {
   }
   for (const m of mcpLists) for (const r of mcpListRows(m, m.documents)) row(...r);
   if (ruleEdits) for (const r of ruleEditRows(ruleEdits)) row(...r);
+  if (skills) for (const r of skillsRows(skills, skills.made, fmt, fmtStats)) row(...r);
   if (peer) {
     const which = peer.full ? `all ${fmt(peer.documents)} markdown docs` : `subset of ${fmt(peer.documents)} markdown docs`;
     row(`peer remark-cli + remark-lint-frontmatter-schema (${which})`, 'wall', fmtStats(peer.wallMs, 'ms'));

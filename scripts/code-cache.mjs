@@ -3,9 +3,12 @@
 // from. V8 caches a function once it has been compiled, so the cache is taken after real work: a full
 // lint of the bundled content (parsers, schemas, rules, the cache writer), then the path of a pre-commit
 // hook — staged files against a warm lint cache — which starts from the first cache and adds to it.
-// The lint cache of these runs goes to a temporary folder; the content is only read.
+// The lint cache of these runs goes to a temporary folder; the content is only read. Last, a cold lint
+// of a small root with a kind of its own (a configuration, a root schema, frontmatter that only the
+// `yaml` package reads: block scalars, nested maps, lists), twice: once compiling its schema, once
+// loading the validator kept from the first (docs/performance.md, "Small repositories (issue 27)").
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,11 +31,43 @@ try {
       .find((f) => glob.match(`${dir}/${f}`));
     return join(repo, dir, name);
   });
-  for (const args of [
-    ['lint', '--root', repo, '--cache', '--cache-location', lintCache],
-    ['lint', '--root', repo, '--cache', '--cache-location', lintCache, ...staged],
+  const own = join(tmp, 'own-kind');
+  mkdirSync(join(own, 'schemas'), { recursive: true });
+  writeFileSync(
+    join(own, 'docgate.config.yaml'),
+    'kinds:\n  note:\n    include: ["notes/*/NOTE.md"]\n    id: frontmatter\n    frontmatter: note.schema.json\n',
+  );
+  const property = { type: 'string', description: 'a text' };
+  const schema = {
+    type: 'object',
+    required: ['name', 'description'],
+    properties: {
+      name: { ...property, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 64 },
+      description: { ...property, minLength: 1, maxLength: 1024 },
+      license: property,
+      metadata: { type: 'object', description: 'keys and values', additionalProperties: { type: 'string' } },
+      tags: { type: 'array', description: 'tags', items: { type: 'string' } },
+    },
+    additionalProperties: false,
+  };
+  writeFileSync(join(own, 'schemas', 'note.schema.json'), `${JSON.stringify(schema, null, 2)}\n`);
+  const notes = [
+    'name: plain\ndescription: A plain note. Use it for the flat fast path.\nlicense: MIT\n',
+    'name: folded\ndescription: >-\n  A note whose description is folded\n  over two lines.\nmetadata:\n  author: someone\n  version: "1.0"\n',
+    'name: listed\ndescription: "A quoted note: with a colon"\ntags:\n  - one\n  - two\nextra: 3\n',
+  ];
+  for (const [i, fm] of notes.entries()) {
+    mkdirSync(join(own, 'notes', `n${i}`), { recursive: true });
+    writeFileSync(join(own, 'notes', `n${i}`, 'NOTE.md'), `---\n${fm}---\n\n# Note ${i}\n\nText with [a link](https://example.com) and \`code\`.\n`);
+  }
+  const ownEnv = { XDG_CACHE_HOME: join(tmp, 'xdg-cache') };
+  for (const [args, env] of [
+    [['lint', '--root', repo, '--cache', '--cache-location', lintCache], {}],
+    [['lint', '--root', repo, '--cache', '--cache-location', lintCache, ...staged], {}],
+    [['lint', '--root', own], ownEnv],
+    [['lint', '--root', own], ownEnv],
   ]) {
-    const r = spawnSync(process.execPath, [bin, ...args], { env: { ...process.env, DOCGATE_CODE_CACHE: 'write' }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [bin, ...args], { env: { ...process.env, ...env, DOCGATE_CODE_CACHE: 'write' }, encoding: 'utf8' });
     // Exit 1 (content problems) still compiled everything; 2 or a signal means the bundle is broken.
     if (r.status !== 0 && r.status !== 1) throw new Error(`docgate ${args.join(' ')} failed (${r.status ?? r.signal}): ${r.stderr}`);
   }

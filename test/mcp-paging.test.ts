@@ -82,6 +82,9 @@ afterAll(async () => {
 });
 
 /** A server of its own (nothing loaded yet) for `use`, closed after it. */
+/** Tests only: worker threads for any work, so that these small kinds are loaded on them (src/lint/parallel.ts). */
+const ANY_WORK_ON_THREADS = { DOCGATE_TEST_PARALLEL_MIN_BYTES: '0' };
+
 async function onFreshServer(env: Record<string, string>, use: (fresh: McpSession) => Promise<void>): Promise<void> {
   const fresh = await startMcp(dir, env);
   try {
@@ -307,7 +310,7 @@ describe('a listing of large failures is cut by size', () => {
 
 describe('calls that arrive while a kind is loaded on worker threads', () => {
   it('validate on a fresh server loads each kind on the workers and answers exactly docgate lint', async () => {
-    await onFreshServer({ DOCGATE_MCP_DEBUG: '1' }, async (fresh) => {
+    await onFreshServer({ DOCGATE_MCP_DEBUG: '1', ...ANY_WORK_ON_THREADS }, async (fresh) => {
       const report = JSON.parse(runCli(['lint', '--root', dir, '--format', 'json']).stdout) as {
         results: Failure[];
         filesChecked: number;
@@ -332,7 +335,7 @@ describe('calls that arrive while a kind is loaded on worker threads', () => {
   }, 60_000);
 
   it('validate of one folder on a fresh server loads only that kind on the workers, and answers docgate lint of it', async () => {
-    await onFreshServer({ DOCGATE_MCP_DEBUG: '1' }, async (fresh) => {
+    await onFreshServer({ DOCGATE_MCP_DEBUG: '1', ...ANY_WORK_ON_THREADS }, async (fresh) => {
       const report = JSON.parse(runCli(['lint', '--root', dir, '--format', 'json', join(dir, 'templates')]).stdout) as {
         results: Failure[];
         filesChecked: number;
@@ -347,7 +350,7 @@ describe('calls that arrive while a kind is loaded on worker threads', () => {
   }, 60_000);
 
   it('check_content on a fresh server loads its kind on the workers; the answer sees every other document', async () => {
-    await onFreshServer({ DOCGATE_MCP_DEBUG: '1' }, async (fresh) => {
+    await onFreshServer({ DOCGATE_MCP_DEBUG: '1', ...ANY_WORK_ON_THREADS }, async (fresh) => {
       const valid = structuredOf(
         await fresh.call('check_content', {
           path: 'processes/p0001.md',

@@ -4,26 +4,34 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintRoot as lint } from '../src/lint/root.js';
 import { json } from '../src/report/json.js';
+import { PARALLEL_MIN_BYTES } from '../src/lint/parallel.js';
 import { REPO, runCli } from './helpers.js';
 
-/** A root large enough for the CLI to use worker threads (≥ 400 files), with failures spread through it. */
+/**
+ * A root with work enough for the CLI to use worker threads (its bytes past PARALLEL_MIN_BYTES: each
+ * document padded with lines of body), with failures spread through it.
+ */
 const root = mkdtempSync(join(tmpdir(), 'docgate-parallel-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 beforeAll(() => {
   mkdirSync(join(root, 'processes'), { recursive: true });
   mkdirSync(join(root, 'docs', 'sysrs'), { recursive: true });
+  const pad = 'A line of the body, as long documents have.\n'.repeat(Math.ceil(PARALLEL_MIN_BYTES / 480 / 44) + 20);
   const sysrs = readFileSync(join(REPO, 'test', 'fixtures', 'rules', 'sysrs-valid', 'docs', 'sysrs', 'fixture.md'), 'utf8');
   for (let i = 0; i < 420; i++) {
     const broken = i % 37 === 0 ? 'owner: someone\n' : '';
     const name = i % 101 === 0 ? 'Shared Name' : `Process ${i}`;
-    writeFileSync(join(root, 'processes', `p${i}.md`), `---\nname: ${name}\n${broken}description: Process number ${i}.\n---\n# Process ${i}\n\nSteps.\n`);
+    writeFileSync(
+      join(root, 'processes', `p${i}.md`),
+      `---\nname: ${name}\n${broken}description: Process number ${i}.\n---\n# Process ${i}\n\nSteps.\n\n${pad}`,
+    );
   }
   for (let i = 0; i < 60; i++) {
     const id = `${i.toString(16).padStart(8, '0')}-1111-4111-8111-111111111111`;
     let text = sysrs.replace(/^id: .*$/m, `id: ${id}`);
     if (i % 13 === 0) text = text.replace('## System Scope', '## Unknown Section');
-    writeFileSync(join(root, 'docs', 'sysrs', `s${i}.md`), text);
+    writeFileSync(join(root, 'docs', 'sysrs', `s${i}.md`), `${text}\n${pad}`);
   }
 });
 

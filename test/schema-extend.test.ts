@@ -234,7 +234,8 @@ describe('a root schema extends a bundled one by `$ref` to its `$id`', () => {
 
 describe('bundled schemas keep their precompiled validators', () => {
   const spy = join(REPO, 'test', 'fixtures', 'schema', 'load-spy.cjs');
-  const env = { NODE_OPTIONS: `--require ${spy}` };
+  // A cache folder of its own, empty: the machine's first run, with no validator kept (test/schema-cache.test.ts).
+  const env = { NODE_OPTIONS: `--require ${spy}`, XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'docgate-extend-cache-')) };
 
   it('a one-file lint of bundled content never loads the ajv compiler; a root schema that extends one does', () => {
     expect(runCli(['lint', 'processes/code-review.md'], { env })).toEqual({

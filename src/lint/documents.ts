@@ -133,12 +133,12 @@ export class Documents {
    * when they are kept).
    */
   async analyze(parallel: boolean): Promise<void> {
-    if (!parallel || !this.source.threads || !worthThreads(this.work.length) || this.work.some((w) => this.source.proposed?.(w.slot.ref))) {
+    const items = parallel && this.source.threads ? this.work.map((w) => ({ ref: w.slot.ref, withBody: w.slot.full })) : [];
+    if (!worthThreads(items) || this.work.some((w) => this.source.proposed?.(w.slot.ref))) {
       this.analyzeHere();
       return;
     }
     const work = this.work.splice(0);
-    const items = work.map((w) => ({ ref: w.slot.ref, withBody: w.slot.full }));
     this.split = await analyzeInParallel(
       this.project.root,
       this.project.options,

@@ -1,3 +1,4 @@
+import { lstatSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
@@ -10,8 +11,20 @@ export interface WorkItem {
   withBody: boolean;
 }
 
-/** Below this many files the start-up of a worker (~0.1 s) costs more than it saves. */
-const PARALLEL_MIN_FILES = 400;
+/**
+ * The work below which a worker thread costs more than it saves, in bytes of documents to analyze: a
+ * worker takes ~80 ms of a core to start (its bundle compiled without a code cache, the project loaded)
+ * and analyzes slowly until its code is optimized, while this thread analyzes ~60 MB/s from the first
+ * document. Measured on 2 cores (docs/performance.md, "Small repositories (issue 27)").
+ */
+export const PARALLEL_MIN_BYTES = 24 * 1024 * 1024;
+/**
+ * What a document costs beyond its bytes (opened, checked, its rules run), in bytes analyzed in the same
+ * time: ~20 µs, at the rate above.
+ */
+const DOCUMENT_BYTES = 1200;
+/** Documents whose size is looked at to estimate the bytes of a run (a stat each, ~5 µs). */
+const SAMPLED = 64;
 
 /**
  * Threads a large run analyzes on, this one included: one per core the process may run on (Node's
@@ -22,9 +35,37 @@ export function threadCount(): number {
   return availableParallelism();
 }
 
-/** Whether analyzing `files` documents is worth worker threads: enough of them, and more than one core. */
-export function worthThreads(files: number): boolean {
-  return files >= PARALLEL_MIN_FILES && threadCount() > 1;
+/**
+ * Whether analyzing `items` is worth worker threads: more than one core, more than one chunk, and work
+ * enough — their bytes, estimated from the sizes of up to SAMPLED documents spread over them, plus a
+ * cost per document — that a worker's start is paid back. A file count alone is no measure: 400 skills
+ * of 9 KB are done in this thread before a worker would take its first chunk.
+ */
+export function worthThreads(items: readonly WorkItem[]): boolean {
+  if (items.length <= CHUNK || threadCount() < 2) return false;
+  return estimatedWork(items) >= minBytes();
+}
+
+/**
+ * PARALLEL_MIN_BYTES, or for tests only `DOCGATE_TEST_PARALLEL_MIN_BYTES`: the workers' machinery (a
+ * server's kinds loaded on threads, a worker that dies) is tested on roots far smaller than that.
+ */
+function minBytes(): number {
+  const t = process.env.DOCGATE_TEST_PARALLEL_MIN_BYTES;
+  return t !== undefined && /^\d+$/.test(t) ? Number(t) : PARALLEL_MIN_BYTES;
+}
+
+/** The bytes `items` are estimated to take to analyze (see worthThreads). */
+export function estimatedWork(items: readonly WorkItem[]): number {
+  const step = Math.max(1, items.length / SAMPLED);
+  let bytes = 0;
+  let seen = 0;
+  for (let i = 0; i < items.length; i += step, seen++) {
+    const ref = items[Math.floor(i)]!.ref;
+    // A size to estimate by only: the document itself is read (and checked) where it is analyzed.
+    if (!ref.problem) bytes += lstatSync(ref.abs, { throwIfNoEntry: false })?.size ?? 0;
+  }
+  return (bytes / seen + DOCUMENT_BYTES) * items.length;
 }
 
 /**

@@ -15,6 +15,7 @@ import type { Lookup, SchemaNode } from '../parse/schema-refs.js';
 import { pointerSegments } from '../parse/outline/data.js';
 import { BUNDLED_SCHEMA_DIR, readRule } from './rule-files.js';
 import { Recent } from '../model/recent.js';
+import { keepValidator, keptKey, keptValidator } from './kept-validators.js';
 
 const require = createRequire(import.meta.url);
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -144,7 +145,7 @@ function openForRef(schema: JsonSchema): JsonSchema {
  * and it may `$ref` docgate's schemas by `$id`. Strict, except for types and required keys, which may
  * come from what it `$ref`s (ajv does not look through a `$ref` for them).
  */
-function runtimeCompile(schema: JsonSchema): ValidateFunction {
+function runtimeCompile(schema: JsonSchema, source = false): { ajv: Ajv2020; validate: ValidateFunction } {
   const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as { Ajv2020: new (o: object) => Ajv2020 };
   const formats = require('ajv-formats') as { default?: (a: Ajv2020) => Ajv2020 } & ((a: Ajv2020) => Ajv2020);
   checkMatchingProperties(schema);
@@ -166,7 +167,7 @@ function runtimeCompile(schema: JsonSchema): ValidateFunction {
     verbose: true,
     allowUnionTypes: true,
     allowMatchingProperties: true,
-    code: { regExp: linearRegExp },
+    code: { regExp: linearRegExp, source },
   });
   (formats.default ?? formats)(ajv);
   for (const [id, target] of bundledSchemas()) if (id !== idOf(schema)) ajv.addSchema(openForRef(target), id);
@@ -182,7 +183,20 @@ function runtimeCompile(schema: JsonSchema): ValidateFunction {
           .map((x) => x.replace(/~1/g, '/').replace(/~0/g, '~')),
       );
   }
-  return ajv.compile(schema);
+  return { ajv, validate: ajv.compile(schema) };
+}
+
+/**
+ * A root's schema compiled, or the validator an earlier run compiled from the same text and kept
+ * (kept-validators.ts); one compiled here is kept for the next run.
+ */
+function keptCompile(text: string, schema: JsonSchema): ValidateFunction {
+  const key = keptKey(text, () => JSON.stringify([...bundledSchemas()]));
+  const kept = key === null ? null : keptValidator(key);
+  if (kept !== null) return kept;
+  const { ajv, validate } = runtimeCompile(schema, key !== null);
+  if (key !== null) keepValidator(key, ajv, validate);
+  return validate;
 }
 
 /**
@@ -239,7 +253,7 @@ export function compile(text: string, file: string, shown = file): CompiledSchem
       };
     }
     try {
-      validate = runtimeCompile(schema);
+      validate = keptCompile(text, schema);
     } catch (e) {
       const at = e instanceof SchemaProblem ? jsonValuePos(text, e.path) : refPos(text, (e as Error).message);
       throw new RuleDataError(shown, at, `schema does not compile: ${(e as Error).message}`);
