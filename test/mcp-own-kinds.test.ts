@@ -81,6 +81,20 @@ describe('issue 27: a kind of your own for skills (`id: frontmatter`, a field sk
     }
   });
 
+  it('a skill without an id is opened by its path (id null), its row titled and described by its frontmatter', async () => {
+    const listed = await rows(s, 'skill');
+    expect(listed.find((x) => x.path === 'skills/pdf/SKILL.md')).toMatchObject({
+      id: null,
+      title: 'pdf',
+      description: 'Extract text and tables from PDF files, fill forms, merge documents.',
+    });
+    const r = await s.call('get_document', { path: 'skills/pdf/SKILL.md' });
+    expect(r.isError ?? false, textOf(r)).toBe(false);
+    const doc = structuredOf<{ result: { kind: string; id: string | null; frontmatter: Record<string, unknown>; content: string } }>(r).result;
+    expect(doc).toMatchObject({ kind: 'skill', id: null, frontmatter: { name: 'pdf' } });
+    expect(doc.content.startsWith('# PDF\n')).toBe(true);
+  });
+
   it('get_document opens a failed row by its path: its ParseFailureResult with the text, its error what lint prints', async () => {
     // On main: isError "unknown argument 'path'".
     const failed = structuredOf<{ result: Failure }>(await s.call('get_document', { path: 'skills/broken/SKILL.md' })).result;

@@ -43,7 +43,8 @@ export { CUSTOM_ID } from './parse.js';
 /** What MCP clients get of a document of a configured kind that parses. */
 export interface CustomDoc {
   kind: string;
-  id: string;
+  /** Null for a document without a usable id (opened by its path). */
+  id: string | null;
   frontmatter: Record<string, unknown>;
   /** The parsed body, when the kind has an outline. */
   body?: unknown;
@@ -116,10 +117,11 @@ export function customKind(name: string, written: WrittenKind): KindDef<CustomPa
     emptyFacts: () => ({ kind: name, id: null }),
     doc: (p) => {
       const data = p.frontmatter ? p.frontmatter.data : {};
-      if (data === null || p.id === null) return null;
+      // A document without an id still is one: the MCP tools list it by its path and open it by path.
+      if (data === null) return null;
       const doc: CustomDoc = {
         kind: name,
-        id: p.id.value,
+        id: p.id?.value ?? null,
         frontmatter: data,
         content: p.body.replace(/^(?:[ \t]*\r?\n)+/, ''),
       };
