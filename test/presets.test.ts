@@ -94,3 +94,93 @@ describe('the presets key', () => {
     });
   });
 });
+
+describe('a preset is a configuration a user could write', () => {
+  for (const preset of PRESETS) {
+    it(`presets/${preset}.yaml as a root's own docgate.config.yaml lints its fixture byte for byte as \`presets: [${preset}]\``, () => {
+      const dir = copyOf(preset);
+      const viaPreset = ['json', 'stylish'].map((f) => runCli(['lint', '--root', dir, '--format', f]));
+      writeFileSync(join(dir, 'docgate.config.yaml'), readFileSync(join(REPO, 'presets', `${preset}.yaml`), 'utf8'));
+      const asOwn = ['json', 'stylish'].map((f) => runCli(['lint', '--root', dir, '--format', f]));
+      expect(asOwn).toEqual(viaPreset);
+      // The comparison is of something: every fixture has findings.
+      expect(viaPreset[0]!.code).toBe(1);
+      expect(JSON.parse(viaPreset[0]!.stdout).results.length).toBeGreaterThan(0);
+    });
+  }
+});
+
+const NAME_RULE =
+  "expected a name of 1–64 lowercase letters (of any script, as the reference validator reads them), digits and single hyphens inside, equal to its folder's name: clients list, load and invoke the skill by it [invalid-value]";
+const DESCRIPTION_RULE =
+  'expected a text of 1–1024 characters saying what the skill does and when to use it: an agent reads it to decide whether to load the skill';
+const LINK = 'which names no file or folder, expected a path to a file or folder inside the root, relative to the document [link-target]';
+
+describe('agent-skills: the specification alone', () => {
+  it('passes valid skills (names in other scripts, `---` inside a value, links that resolve) and reports every other file exactly', () => {
+    const r = lintJson(fixture('presets', 'agent-skills'));
+    expect([r.code, r.stderr]).toEqual([1, '']);
+    expect(r.results).toEqual([
+      [
+        '.claude/skills/pdf/SKILL.md',
+        '2:7 Unexpected duplicate id `pdf`, expected ids unique across skill documents (also in skills/pdf/SKILL.md) [skill-duplicate-id]',
+      ],
+      // A UTF-8 BOM: skills-ref fails it too ("must start with YAML frontmatter"); docgate says why, and --fix removes it.
+      ['skills/bom/SKILL.md', '1:1 Unexpected byte order mark (BOM), expected UTF-8 without a BOM [file-bom]'],
+      ['skills/broken-link/SKILL.md', `8:26 Unexpected link to \`references/missing.md\`, ${LINK}`],
+      [
+        'skills/compat/SKILL.md',
+        `4:16 Unexpected \`compatibility\` value \`${'y'.repeat(57)}...\`, expected a text of 1–500 characters naming what the skill needs from its environment (products, system packages, network access); clients may show it [invalid-value]`,
+      ],
+      ['skills/empty-body/SKILL.md', '5:1 Unexpected empty body, expected markdown content after the frontmatter [skill-body-required]'],
+      [
+        'skills/extra-key/SKILL.md',
+        '4:1 Unexpected key `argument-hint`, expected one of: `name`, `description`, `license`, `compatibility`, `metadata`, `allowed-tools` [unknown-key]',
+      ],
+      // A flow list: strictyaml (skills-ref) cannot parse it; YAML reads it, and the specification wants a string.
+      ['skills/flow-list/SKILL.md', '4:16 Unexpected list for `allowed-tools`, expected a string [wrong-type]'],
+      ['skills/long-description/SKILL.md', `3:14 Unexpected \`description\` value \`${'x'.repeat(57)}...\`, ${DESCRIPTION_RULE} [invalid-value]`],
+      ['skills/metadata-number/SKILL.md', '5:12 Unexpected number for `metadata.version`, expected a string [wrong-type]'],
+      ['skills/my_skill/SKILL.md', `2:7 Unexpected \`name\` value \`my_skill\`, ${NAME_RULE}`],
+      ['skills/no-description/SKILL.md', `1:1 Unexpected missing key \`description\`, ${DESCRIPTION_RULE} [missing-key]`],
+      // No frontmatter at all: both required keys are missing, at the start of the file.
+      [
+        'skills/no-frontmatter/SKILL.md',
+        `1:1 Unexpected missing key \`description\`, ${DESCRIPTION_RULE} [missing-key]\n1:1 Unexpected missing key \`name\`, ${NAME_RULE.replace('[invalid-value]', '[missing-key]')}`,
+      ],
+      [
+        'skills/pdf-tools/SKILL.md',
+        '2:7 Unexpected name `pdf-tool` differs from its folder `pdf-tools`, expected equal to the folder name (after NFKC) [skill-path-match]',
+      ],
+      [
+        'skills/pdf/SKILL.md',
+        '2:7 Unexpected duplicate id `pdf`, expected ids unique across skill documents (also in .claude/skills/pdf/SKILL.md) [skill-duplicate-id]',
+      ],
+      ['skills/tools-list/SKILL.md', '5:3 Unexpected list for `allowed-tools`, expected a string [wrong-type]'],
+      ['skills/НАВЫК/SKILL.md', `2:7 Unexpected \`name\` value \`НАВЫК\`, ${NAME_RULE}`],
+    ]);
+    expect(r.warnings).toEqual([['skills/long-body/SKILL.md', '505:1 warning Unexpected body of 502 lines, expected at most 500 lines [skill-body-lines]']]);
+  });
+
+  it('reads a folder name written in NFD as the same name (after NFKC), either way round', () => {
+    const nfd = 'cafe\u0301';
+    const nfc = 'caf\u00e9';
+    const skill = (name: string) => `---\nname: ${name}\ndescription: Coffee.\n---\n\n# Coffee\n`;
+    const root = tempRoot(
+      'docgate-preset-nfd-',
+      { 'docgate.config.yaml': 'presets: [agent-skills]\n', [`skills/${nfd}/SKILL.md`]: skill(nfc), [`.agents/skills/${nfc}-2/SKILL.md`]: skill(`${nfd}-2`) },
+      made,
+    );
+    expect(lintJson(root)).toEqual({ code: 0, stderr: '', results: [], warnings: [] });
+    // Two skills whose names differ only in normalization are the same skill.
+    writeFileSync(join(root, '.agents', 'skills', `${nfc}-2`, 'SKILL.md'), skill(nfd));
+    const dup = (other: string) => `Unexpected duplicate id \`${nfd}\`, expected ids unique across skill documents (also in ${other}) [skill-duplicate-id]`;
+    expect(lintJson(root).results).toEqual([
+      [
+        `.agents/skills/${nfc}-2/SKILL.md`,
+        `2:7 ${dup(`skills/${nfd}/SKILL.md`)}\n2:7 Unexpected name \`${nfd}\` differs from its folder \`${nfc}-2\`, expected equal to the folder name (after NFKC) [skill-path-match]`,
+      ],
+      [`skills/${nfd}/SKILL.md`, `2:7 ${dup(`.agents/skills/${nfc}-2/SKILL.md`).replace(`\`${nfd}\``, `\`${nfc}\``)}`],
+    ]);
+  });
+});
