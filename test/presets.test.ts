@@ -184,3 +184,112 @@ describe('agent-skills: the specification alone', () => {
     ]);
   });
 });
+
+describe('claude-code: Claude Code skills, subagents and commands', () => {
+  it("accepts Claude Code's keys in SKILL.md, checks its subagents and commands, and reports every other file exactly", () => {
+    const r = lintJson(fixture('presets', 'claude-code'));
+    expect([r.code, r.stderr, r.warnings]).toEqual([1, '', []]);
+    const skillKeys =
+      '`name`, `description`, `license`, `compatibility`, `metadata`, `allowed-tools`, `when_to_use`, `argument-hint`, `arguments`, `disable-model-invocation`, `user-invocable`, `disallowed-tools`, `model`, `effort`, `context`, `agent`, `background`, `hooks`, `shell`, `paths`';
+    const commandKeys =
+      '`description`, `when_to_use`, `argument-hint`, `arguments`, `disable-model-invocation`, `user-invocable`, `allowed-tools`, `disallowed-tools`, `model`, `effort`, `context`, `agent`, `background`, `hooks`, `shell`, `metadata`, `license`, `compatibility`';
+    const dup = (other: string) =>
+      `2:7 Unexpected duplicate id \`code-reviewer\`, expected ids unique across claude-agent documents (also in ${other}) [claude-agent-duplicate-id]`;
+    expect(r.results).toEqual([
+      [
+        '.claude/agents/bad-color.md',
+        '4:8 Unexpected `color` value `magenta`, expected one of: `red`, `blue`, `green`, `yellow`, `purple`, `orange`, `pink`, `cyan` [invalid-value]\n' +
+          '5:11 Unexpected `maxTurns` value `0`, expected a whole number of at least 1: the most agentic turns the subagent may take [invalid-value]',
+      ],
+      [
+        '.claude/agents/bad-mode.md',
+        '4:17 Unexpected `permissionMode` value `yolo`, expected one of: `default`, `acceptEdits`, `auto`, `dontAsk`, `bypassPermissions`, `plan`, `manual` [invalid-value]',
+      ],
+      ['.claude/agents/code-reviewer.md', dup('.claude/agents/copy.md')],
+      [
+        '.claude/agents/colon.md',
+        "2:7 Unexpected `name` value `team:reviewer`, expected a name of lowercase letters, digits and single hyphens: the subagent's identity (its file name does not matter); Claude Code silently skips a file whose name starts with `-` or holds `:` [invalid-value]",
+      ],
+      ['.claude/agents/copy.md', dup('.claude/agents/code-reviewer.md')],
+      [
+        '.claude/agents/no-description.md',
+        '1:1 Unexpected missing key `description`, expected a text saying when Claude Code should delegate to the subagent; Claude Code skips a file without one [missing-key]',
+      ],
+      ['.claude/commands/named.md', `2:1 Unexpected key \`name\`, expected one of: ${commandKeys} [unknown-key]`],
+      [
+        '.claude/skills/bad-effort/SKILL.md',
+        '4:9 Unexpected `effort` value `extreme`, expected one of: `low`, `medium`, `high`, `xhigh`, `max` [invalid-value]',
+      ],
+      ['.claude/skills/bad-shell/SKILL.md', '4:8 Unexpected `shell` value `zsh`, expected one of: `bash`, `powershell` [invalid-value]'],
+      ['.claude/skills/typo-key/SKILL.md', `4:1 Unexpected key \`when-to-use\`, expected one of: ${skillKeys} [unknown-key]`],
+    ]);
+  });
+});
+
+describe('copilot: VS Code and Copilot skills, prompts, instructions and agents', () => {
+  it('checks each kind by its keys, warns a chat mode as a custom agent, and reports every other file exactly', () => {
+    const r = lintJson(fixture('presets', 'copilot'));
+    expect([r.code, r.stderr]).toEqual([1, '']);
+    const agentKeys =
+      '`description`, `name`, `argument-hint`, `tools`, `agents`, `model`, `user-invocable`, `disable-model-invocation`, `infer`, `target`, `mcp-servers`, `metadata`, `handoffs`, `hooks`, `reasoningEffort`, `github`, `advancedOptions`';
+    expect(r.results).toEqual([
+      // Relative to the file's folder: .github/CONTRIBUTING.md, which is not there.
+      ['.github/copilot-instructions.md', `3:58 Unexpected link to \`CONTRIBUTING.md\`, ${LINK}`],
+      [
+        '.github/instructions/exclude.instructions.md',
+        '3:15 Unexpected `excludeAgent` value `reviewer`, expected `code-review` or `cloud-agent` (`coding-agent` in older documentation), or (VS Code) a list of them: the Copilot agent that does not read these instructions [invalid-value]',
+      ],
+      ['.github/instructions/list.instructions.md', '2:10 Unexpected list for `applyTo`, expected a string [wrong-type]'],
+      ['.github/prompts/tools-string.prompt.md', '3:8 Unexpected string for `tools`, expected a list [wrong-type]'],
+      // VS Code reads booleans only (Claude Code would read `yes`: see the dialects test).
+      ['.github/skills/yes-bool/SKILL.md', '4:17 Unexpected string for `user-invocable`, expected a boolean [wrong-type]'],
+      [
+        'agents/bad-target.agent.md',
+        '3:9 Unexpected `target` value `cursor`, expected one of: `vscode`, `github-copilot` [invalid-value]\n5:5 Unexpected missing key `prompt`, expected the prompt sent to that agent [missing-key]',
+      ],
+      [
+        'agents/no-description.agent.md',
+        "1:1 Unexpected missing key `description`, expected a text saying what the agent does: GitHub and the Copilot CLI require it, VS Code shows it as the chat input's placeholder [missing-key]",
+      ],
+      [
+        'agents/opencode.agent.md',
+        `3:1 Unexpected key \`mode\`, expected one of: ${agentKeys} [unknown-key]\n4:1 Unexpected key \`hidden\`, expected one of: ${agentKeys} [unknown-key]`,
+      ],
+    ]);
+    expect(r.warnings).toEqual([
+      [
+        '.github/chatmodes/planner.chatmode.md',
+        '1:1 warning Unexpected deprecated file name `planner.chatmode.md`, expected chat modes are custom agents now: rename to `planner.agent.md` [copilot-agent-deprecated-path]',
+      ],
+    ]);
+  });
+});
+
+describe('cursor: project rules', () => {
+  it('reads an unquoted `globs: **/*.ts` as Cursor does (a warning with a fix), and checks the three keys', () => {
+    const r = lintJson(fixture('presets', 'cursor'));
+    expect([r.code, r.stderr]).toEqual([1, '']);
+    expect(r.results).toEqual([
+      ['.cursor/rules/extra.mdc', '3:1 Unexpected key `trigger`, expected one of: `description`, `globs`, `alwaysApply` [unknown-key]'],
+      ['.cursor/rules/string-bool.mdc', '3:14 Unexpected string for `alwaysApply`, expected a boolean [wrong-type]'],
+    ]);
+    expect(r.warnings).toEqual([
+      [
+        '.cursor/rules/unquoted.mdc',
+        "3:8 warning Unexpected unquoted value `**/*.test.ts`, which YAML reads as an alias, expected it quoted ('**/*.test.ts') so YAML reads the string the client reads [unquoted-value]",
+      ],
+    ]);
+  });
+});
+
+describe('agents-md: AGENTS.md, CLAUDE.md, GEMINI.md', () => {
+  it('checks links and images in the body and warns past 32 KiB; the same name in many folders is no duplicate', () => {
+    const r = lintJson(fixture('presets', 'agents-md'));
+    expect([r.code, r.stderr]).toEqual([1, '']);
+    expect(r.results).toEqual([
+      ['AGENTS.md', `5:71 Unexpected link to \`docs/api.md#auth\`, ${LINK}`],
+      ['packages/api/AGENTS.md', `3:46 Unexpected image \`../../docs/missing.png\`, ${LINK}`],
+    ]);
+    expect(r.warnings).toEqual([['CLAUDE.md', '459:1 warning Unexpected body of 35,832 bytes, expected at most 32,768 bytes [agents-md-body-bytes]']]);
+  });
+});
