@@ -75,11 +75,11 @@ function packageWith(presets: Record<string, string>): (args: string[], cwd?: st
 
 describe('the presets key', () => {
   it('refuses a preset docgate does not ship (exit 2), at the name, listing the known names', () => {
-    const root = tempRoot('docgate-preset-', { 'docgate.config.yaml': 'presets:\n  - agent-skill\n' }, made);
+    const root = tempRoot('docgate-preset-', { 'docgate.config.yaml': 'presets:\n  - agents-md\n  - agent-skill\n' }, made);
     expect(runCli(['lint', '--root', root])).toEqual({
       code: 2,
       stdout: '',
-      stderr: `docgate: docgate.config.yaml:2:5 Unexpected preset \`agent-skill\`, expected one of: ${KNOWN}\n`,
+      stderr: `docgate: docgate.config.yaml:3:5 Unexpected preset \`agent-skill\`, expected one of: ${KNOWN}\n`,
     });
   });
 
@@ -92,6 +92,28 @@ describe('the presets key', () => {
       stdout: '',
       stderr: 'docgate: docgate.config.yaml:1:22 presets `my-skills` and `more-skills` both define kind `skill`\n',
     });
+    // agent-skills comes in through claude-code: the name in the root's file is claude-code's.
+    writeFileSync(join(root, 'docgate.config.yaml'), 'presets: [my-skills, claude-code]\n');
+    expect(cli(['lint', '--root', root])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'docgate: docgate.config.yaml:1:22 presets `my-skills` and `agent-skills` both define kind `skill`\n',
+    });
+  });
+
+  it("concatenates every layer's ignores, and takes a preset a root lists twice (or through another preset) once", () => {
+    const cli = packageWith({ vendored: 'ignores: ["vendor/**"]\n' });
+    const bad = '---\nname: x\n---\n\n# X\n';
+    const files = { 'vendor/skills/x/SKILL.md': bad, 'gen/skills/x/SKILL.md': bad, 'skills/x/SKILL.md': bad };
+    const root = tempRoot(
+      'docgate-preset-',
+      { 'docgate.config.yaml': 'presets: [vendored, agent-skills, claude-code, agent-skills]\nignores: ["gen/**"]\n', ...files },
+      made,
+    );
+    const r = lintJson(root, (args) => cli(args));
+    expect([r.code, r.results.map(([p]) => p)]).toEqual([1, ['skills/x/SKILL.md']]);
+    const printed = JSON.parse(cli(['lint', '--print-config', 'vendor/skills/x/SKILL.md'], root).stdout) as { ignored: boolean; presets: string[] };
+    expect([printed.ignored, printed.presets]).toEqual([true, ['vendored', 'agent-skills', 'claude-code']]);
   });
 });
 
@@ -291,5 +313,101 @@ describe('agents-md: AGENTS.md, CLAUDE.md, GEMINI.md', () => {
       ['packages/api/AGENTS.md', `3:46 Unexpected image \`../../docs/missing.png\`, ${LINK}`],
     ]);
     expect(r.warnings).toEqual([['CLAUDE.md', '459:1 warning Unexpected body of 35,832 bytes, expected at most 32,768 bytes [agents-md-body-bytes]']]);
+  });
+});
+
+describe('layers: a root over its presets', () => {
+  const brokenLink = '---\nname: a\ndescription: Links a missing file.\n---\n\n# A\n\nSee [x](missing.md).\n';
+  const longBody = `---\nname: b\ndescription: Long.\n---\n\n${'Line.\n'.repeat(501)}`;
+
+  it("looks a severity up in the root's file first: its `rules` turn off what a preset's kind turned on", () => {
+    const files = { 'skills/a/SKILL.md': brokenLink, 'skills/b/SKILL.md': longBody };
+    const on = tempRoot('docgate-layers-', { 'docgate.config.yaml': 'presets: [agent-skills]\n', ...files }, made);
+    expect(lintJson(on).results).toEqual([['skills/a/SKILL.md', `8:9 Unexpected link to \`missing.md\`, ${LINK}`]]);
+    const off = tempRoot('docgate-layers-', { 'docgate.config.yaml': 'presets: [agent-skills]\nrules:\n  link-target: off\n', ...files }, made);
+    expect(lintJson(off)).toEqual({
+      code: 0,
+      stderr: '',
+      results: [],
+      warnings: [['skills/b/SKILL.md', '505:1 warning Unexpected body of 502 lines, expected at most 500 lines [skill-body-lines]']],
+    });
+    // The root's kind rules and overrides come before the preset's too.
+    const config = [
+      'presets: [agent-skills]',
+      'kinds:',
+      '  skill:',
+      '    rules: { skill-body-lines: error }',
+      'overrides:',
+      '  - files: ["skills/a/**"]',
+      '    rules: { link-target: warn }',
+      '',
+    ].join('\n');
+    const mixed = lintJson(tempRoot('docgate-layers-', { 'docgate.config.yaml': config, ...files }, made));
+    expect(mixed.results).toEqual([['skills/b/SKILL.md', '505:1 Unexpected body of 502 lines, expected at most 500 lines [skill-body-lines]']]);
+    expect(mixed.warnings).toEqual([['skills/a/SKILL.md', `8:9 warning Unexpected link to \`missing.md\`, ${LINK}`]]);
+  });
+
+  it("overrides a preset kind's include without repeating its frontmatter: every other key stays", () => {
+    const config = 'presets: [agent-skills]\nkinds:\n  skill:\n    include: ["lib/*/SKILL.md"]\n';
+    const root = tempRoot(
+      'docgate-layers-',
+      {
+        'docgate.config.yaml': config,
+        'lib/pdf/SKILL.md': '---\nname: pdf-tools\ndescription: PDFs.\n---\n\n# PDF\n',
+        'skills/x/SKILL.md': 'no frontmatter\n',
+      },
+      made,
+    );
+    expect(lintJson(root).results).toEqual([
+      ['lib/pdf/SKILL.md', '2:7 Unexpected name `pdf-tools` differs from its folder `pdf`, expected equal to the folder name (after NFKC) [skill-path-match]'],
+    ]);
+  });
+
+  it('widens `skill` by every enabled dialect: a key any client reads is accepted, its value valid by any of them', () => {
+    const skill =
+      '---\nname: s\ndescription: Both clients.\nuser-invocable: yes\nargument-hint: "[x]"\nallowed-tools:\n  - Read\nwhen_to_use: Always.\n---\n\n# S\n';
+    const both = tempRoot('docgate-layers-', { 'docgate.config.yaml': 'presets: [claude-code, copilot]\n', '.github/skills/s/SKILL.md': skill }, made);
+    expect(lintJson(both)).toEqual({ code: 0, stderr: '', results: [], warnings: [] });
+    // Copilot alone: `yes` is no boolean to VS Code, and `when_to_use` is Claude Code's.
+    writeFileSync(join(both, 'docgate.config.yaml'), 'presets: [copilot]\n');
+    expect(lintJson(both).results).toEqual([
+      [
+        '.github/skills/s/SKILL.md',
+        '4:17 Unexpected string for `user-invocable`, expected a boolean [wrong-type]\n8:1 Unexpected key `when_to_use`, expected one of: `name`, `description`, `license`, `compatibility`, `metadata`, `allowed-tools`, `argument-hint`, `user-invocable`, `disable-model-invocation`, `context` [unknown-key]',
+      ],
+    ]);
+  });
+
+  it('--print-config shows the presets in layer order and the kind as the layers merge it', () => {
+    const config = 'presets: [claude-code, copilot]\nkinds:\n  skill:\n    rules: { skill-body-lines: off }\n';
+    const root = tempRoot('docgate-layers-', { 'docgate.config.yaml': config, 'skills/a/SKILL.md': brokenLink }, made);
+    const r = runCli(['lint', '--print-config', 'skills/a/SKILL.md'], { cwd: root });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const printed = JSON.parse(r.stdout) as { kind: string; presets: string[]; ruleFiles: unknown; kindConfig: unknown; rules: Record<string, string> };
+    expect([printed.kind, printed.presets]).toEqual(['skill', ['agent-skills', 'claude-code', 'copilot']]);
+    expect(printed.ruleFiles).toEqual({
+      schema: join(REPO, 'schemas', 'skill.schema.json'),
+      dialects: [join(REPO, 'schemas', 'skill.claude-code.schema.json'), join(REPO, 'schemas', 'skill.copilot.schema.json')],
+    });
+    expect(printed.kindConfig).toEqual({
+      include: ['**/skills/*/SKILL.md', '**/.claude/skills/*/SKILL.md', '**/.github/skills/*/SKILL.md', '**/.agents/skills/*/SKILL.md'],
+      id: { field: 'name' },
+      match: { field: 'name', equals: 'folder' },
+      frontmatter: 'skill.schema.json',
+      body: { required: true, maxLines: 500 },
+      rules: { 'link-target': 'error', 'skill-body-lines': 'off' },
+      dialects: ['skill.claude-code.schema.json', 'skill.copilot.schema.json'],
+    });
+    expect([printed.rules['link-target'], printed.rules['skill-body-lines'], printed.rules['skill-body-required']]).toEqual(['error', 'off', 'error']);
+    // Without presets the output is as it was: no `presets`, no `kindConfig`.
+    const plain = tempRoot('docgate-layers-', { 'docgate.config.yaml': 'rules: {}\n' }, made);
+    expect(Object.keys(JSON.parse(runCli(['lint', '--print-config', 'processes/x.md'], { cwd: plain }).stdout))).toEqual([
+      'path',
+      'kind',
+      'ignored',
+      'config',
+      'ruleFiles',
+      'rules',
+    ]);
   });
 });
