@@ -83,6 +83,22 @@ describe('the presets key', () => {
     });
   });
 
+  it('refuses a preset list that is no list of names, and names the preset of a kind used without it', () => {
+    const root = tempRoot('docgate-preset-', { 'docgate.config.yaml': 'presets: [1]\n' }, made);
+    expect(runCli(['lint', '--root', root])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `docgate: docgate.config.yaml:1:11 Unexpected \`presets.0\` value \`1\`, expected one of: ${KNOWN}\n`,
+    });
+    writeFileSync(join(root, 'docgate.config.yaml'), 'kinds:\n  skill:\n    include: ["lib/*/SKILL.md"]\n');
+    expect(runCli(['lint', '--root', root])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'docgate: docgate.config.yaml:2:3 Unexpected kind `skill`, expected one of: `template`, `framework`, `process`, `sysrs`, or a kind of your own with `include` and `frontmatter` (`skill` is a kind of the preset `agent-skills`: list it in `presets`)\n',
+    });
+  });
+
   it('refuses two presets that define the same kind, at the name of the second (also when it comes through another preset)', () => {
     const skill = 'kinds:\n  skill:\n    include: ["lib/*/SKILL.md"]\n    frontmatter: skill.schema.json\n';
     const cli = packageWith({ 'my-skills': skill, 'more-skills': skill });

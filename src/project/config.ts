@@ -225,7 +225,7 @@ function checkLayer(layer: LayerFile, builtin: readonly string[], inherited: Rea
         configProblem(
           name,
           locator.key(['kinds', kind]),
-          `Unexpected kind ${quote(kind)}, expected one of: ${known}, or a kind of your own with \`include\` and \`frontmatter\``,
+          `Unexpected kind ${quote(kind)}, expected one of: ${known}, or a kind of your own with \`include\` and \`frontmatter\`${presetHint(kind)}`,
         ),
       );
     }
@@ -237,7 +237,7 @@ function checkLayer(layer: LayerFile, builtin: readonly string[], inherited: Rea
   const errors = (schema.validate.errors ?? []).filter(
     (e) =>
       !(e.keyword === 'required' && /^\/kinds\/[^/]+$/.test(e.instancePath) && inherited.has(e.instancePath.slice('/kinds/'.length))) &&
-      !(e.keyword === 'enum' && /^\/presets\/\d+$/.test(e.instancePath)),
+      !(e.keyword === 'enum' && /^\/presets\/\d+$/.test(e.instancePath) && typeof e.data === 'string'),
   );
   if ((valid || errors.length === 0) && problems.length === 0) return;
   for (const p of propertyNameProblems(errors, locator)) problems.push(configProblem(name, p.at, p.message));
@@ -256,6 +256,20 @@ function checkLayer(layer: LayerFile, builtin: readonly string[], inherited: Rea
   }
   problems.sort(byPosition);
   throw new ConfigError(problems.join('\n'));
+}
+
+/** For a kind a shipped preset defines, the preset to list (a root that names `skill` without `presets` most likely forgot it). */
+function presetHint(kind: string): string {
+  const by = presetNames().filter((p) => {
+    try {
+      return 'frontmatter' in (kindsOfLayer(parseLayer(presetFile(p), presetText(p)).data)[kind] ?? {});
+    } catch {
+      return false; // a preset that does not parse is reported where it is used
+    }
+  });
+  return by.length > 0
+    ? ` (\`${kind}\` is a kind of the preset${by.length > 1 ? 's' : ''} ${by.map((p) => `\`${p}\``).join(', ')}: list it in \`presets\`)`
+    : '';
 }
 
 /** The preset names a configuration file lists, with their positions (what is not a list of strings, the schema reports). */

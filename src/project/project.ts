@@ -97,7 +97,11 @@ function severities(config: Config, rules: ReadonlyMap<string, RuleEntry>, layou
     return r?.offByDefault ? 'off' : r?.severity === 'warning' ? 'warning' : 'error';
   };
   // Every layer in its place (docs/formats.md, "Presets"): the presets beneath, the root's file on top.
-  return severityResolver(config.layers.length > 0 ? config.layers.map(severityLayer) : [severityLayer(config)], defaults, (path) => layout.classify(path)?.kind ?? null);
+  return severityResolver(
+    config.layers.length > 0 ? config.layers.map(severityLayer) : [severityLayer(config)],
+    defaults,
+    (path) => layout.classify(path)?.kind ?? null,
+  );
 }
 
 /** A configuration problem positioned in the configuration file. */
