@@ -24,6 +24,7 @@ import {
   suppressionsPath,
   unusedSuppressions,
 } from '../project/baseline.js';
+import { unmatchedKindLines } from '../project/config.js';
 import { loadProject } from '../project/project.js';
 import type { Project, ProjectOptions } from '../project/project.js';
 import { WriteRefused, appendRegular, isInside, namesDevice, realFolder, replaceFile, writeDirect } from '../io/safe-fs.js';
@@ -220,6 +221,8 @@ async function runLint(args: LintArgs): Promise<number> {
   // A notice names paths as given: a hidden character in one is shown as its escape.
   for (const w of run.notices) process.stderr.write(`docgate: warning: ${escapeHidden(w)}\n`);
   for (const line of step.lines) process.stderr.write(`${line}\n`);
+  // A whole-root run on disk sees every document: a configured include that matched none is named.
+  if (!args.staged && args.paths.length === 0) for (const line of unmatchedKindLines(project.config, linted.checked)) process.stderr.write(`${line}\n`);
   const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
   const context = { version: VERSION, rulesDoc: RULES_DOC_URL };
   let toStdout = false;

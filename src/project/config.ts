@@ -446,3 +446,18 @@ export function severityResolver(
     };
   };
 }
+
+/**
+ * One line per kind whose include a configuration gave (a kind of your own, or a built-in kind moved by
+ * `include`) and that matched none of the documents a whole-root run checked: a typo'd glob is never
+ * silent. For stderr only: never in a report.
+ */
+export function unmatchedKindLines(config: Pick<Config, 'kinds'>, checked: readonly { kind: string }[]): string[] {
+  const seen = new Set(checked.map((c) => c.kind));
+  const out: string[] = [];
+  for (const [name, k] of Object.entries(config.kinds)) {
+    if (k.include === undefined || seen.has(name)) continue;
+    out.push(`docgate: kind \`${name}\` matches no file (include: ${k.include.join(', ')})`);
+  }
+  return out;
+}

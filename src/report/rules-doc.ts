@@ -5,6 +5,7 @@
  */
 import type { Example, ExampleFile } from '../engine/rule.js';
 import type { RuleEntry } from '../kinds/index.js';
+import { kindLanguageRules } from '../kinds/custom/kind.js';
 
 const INTRO = `# Rules
 
@@ -41,26 +42,55 @@ function example(ex: Example, lines?: readonly string[], output?: string): strin
   return parts.join('\n');
 }
 
-function section(e: RuleEntry): string {
+function section(e: RuleEntry, shownId = e.rule.id, kinds = e.kinds.map((k) => `\`${k}\``).join(', ')): string {
   const r = e.rule;
   const facts = [
-    `kinds: ${e.kinds.map((k) => `\`${k}\``).join(', ')}`,
-    `default severity: \`${r.severity}\``,
+    `kinds: ${kinds}`,
+    `default severity: \`${r.offByDefault ? 'off' : r.severity}\``,
     `fixable: ${r.fixable ? 'yes' : 'no'}`,
     ...(e.crossFile ? ['looks across the documents of a kind'] : []),
     ...(r.fileLevel ? ['about the file as a whole: not disabled by inline directives'] : []),
   ];
-  const out = [`## \`${r.id}\``, '', r.description.endsWith('.') ? r.description : `${r.description}.`, '', facts.join(' · ')];
+  const out = [`## \`${shownId}\``, '', r.description.endsWith('.') ? r.description : `${r.description}.`, '', facts.join(' · ')];
   r.examples.ok.forEach((ex, i) => out.push('', `### ok${r.examples.ok.length > 1 ? ` ${i + 1}` : ''}`, '', example(ex)));
   r.examples.notOk.forEach((ex, i) => out.push('', `### not ok${r.examples.notOk.length > 1 ? ` ${i + 1}` : ''}`, '', example(ex, ex.expected, ex.output)));
   return out.join('\n');
 }
 
-/** The whole of docs/rules.md for these rules (in id order). */
+const OWN_KINDS = `## Rules of kinds of your own
+
+A kind declared in the configuration (docs/formats.md, "Kinds of your own") brings the rules below besides
+the file, frontmatter, schema and outline rules. The first ones run under the kind's name
+(\`<kind>-path-match\` is \`skill-path-match\` for the kind \`skill\`), each where the kind's configuration
+asks for it; their examples declare a kind \`skill\` in the example's own \`docgate.config.yaml\`. The
+shared ones keep their id in every kind. Every kind of your own also has \`<kind>-duplicate-id\`: ids
+are unique across its documents, compared after NFKC (and ignoring case with \`uniqueIgnoreCase\`).
+`;
+
+function anchor(id: string): string {
+  return id.replace(/[<>]/g, '');
+}
+
+/** The whole of docs/rules.md for these rules (in id order), then the rules of kinds of your own. */
 export function rulesMarkdown(rules: Iterable<RuleEntry>): string {
   const list = [...rules];
-  const index = list.map((e) => `| [\`${e.rule.id}\`](#${e.rule.id}) | ${e.rule.description} | ${e.kinds.join(', ')} |`);
-  return [INTRO, '| rule | what it wants | kinds |', '| --- | --- | --- |', ...index, '', ...list.map(section).flatMap((s) => [s, '']), '']
+  const own = kindLanguageRules().map((r) => ({ ...r, entry: { rule: r.rule, kinds: [], crossFile: false } as RuleEntry }));
+  const ownKinds = 'kinds of your own';
+  const index = [
+    ...list.map((e) => `| [\`${e.rule.id}\`](#${e.rule.id}) | ${e.rule.description} | ${e.kinds.join(', ')} |`),
+    ...own.map((o) => `| [\`${o.shownId}\`](#${anchor(o.shownId)}) | ${o.rule.description} | ${ownKinds} |`),
+  ];
+  return [
+    INTRO,
+    '| rule | what it wants | kinds |',
+    '| --- | --- | --- |',
+    ...index,
+    '',
+    ...list.map((e) => section(e)).flatMap((s) => [s, '']),
+    OWN_KINDS,
+    ...own.map((o) => section(o.entry, o.shownId, ownKinds)).flatMap((s) => [s, '']),
+    '',
+  ]
     .join('\n')
     .replace(/\n+$/, '\n');
 }

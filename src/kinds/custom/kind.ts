@@ -33,7 +33,7 @@ import type { CustomParse, CustomReader } from './parse.js';
 import { duplicateIdRule } from './rules/duplicate-id.js';
 import type { CustomFacts } from './rules/duplicate-id.js';
 import { KIND_RULE_TEMPLATES } from './rules/index.js';
-import { kindRule } from './rules/template.js';
+import { EXAMPLE_KIND, kindRule } from './rules/template.js';
 
 export type { CustomKindConfig, WrittenKind } from './config.js';
 export type { CustomParse } from './parse.js';
@@ -60,17 +60,23 @@ export const CUSTOM_RULE_SUFFIXES = ['duplicate-id', ...KIND_RULE_TEMPLATES.map(
 export const CUSTOM_SHARED_RULES = [unquotedValue, linkTarget] as const;
 export const CUSTOM_SHARED_RULE_IDS: readonly string[] = CUSTOM_SHARED_RULES.map((r) => r.id);
 
+/** A matcher compiled on first use: a kind is made before the configuration's globs are checked (a bad one is a configuration error then). */
+function lazyGlobs(globs: readonly string[]): (path: string) => boolean {
+  let match: ((path: string) => boolean) | undefined;
+  return (path) => (match ??= compileGlobs(globs))(path);
+}
+
 /** How the kind reads paths: the stem its include globs give, whether a path is one of its deprecated ones. */
 function readerOf(name: string, config: CustomKindConfig): CustomReader {
   const globs = [...config.include, ...(config.deprecatedInclude?.globs ?? [])];
   const stems = stemmer(
     globs.map((g) => {
       const suffix = globSuffix(g);
-      return { suffix, match: suffix === null ? () => false : compileGlobs([g]) };
+      return { suffix, match: suffix === null ? () => false : lazyGlobs([g]) };
     }),
   );
-  const deprecated = config.deprecatedInclude ? compileGlobs(config.deprecatedInclude.globs) : () => false;
-  const included = compileGlobs(config.include);
+  const deprecated = config.deprecatedInclude ? lazyGlobs(config.deprecatedInclude.globs) : () => false;
+  const included = lazyGlobs(config.include);
   // A file both globs match is where the kind wants it.
   return { name, config, stemOf: stems, isDeprecated: (path) => deprecated(path) && !included(path) };
 }
@@ -132,4 +138,15 @@ export function customKind(name: string, written: WrittenKind): KindDef<CustomPa
       },
     },
   };
+}
+
+/**
+ * The rules kinds of your own bring, as docs/rules.md shows them: the prefixed ones as `<kind>-…` with
+ * their examples for the kind `skill`, then the shared ones (test/kind-language.test.ts runs every example).
+ */
+export function kindLanguageRules(): { shownId: string; rule: Rule<CustomParse> }[] {
+  return [
+    ...KIND_RULE_TEMPLATES.map((t) => ({ shownId: `<kind>-${t.suffix}`, rule: kindRule(t, EXAMPLE_KIND) })),
+    ...CUSTOM_SHARED_RULES.map((r) => ({ shownId: r.id, rule: r as Rule<CustomParse> })),
+  ];
 }

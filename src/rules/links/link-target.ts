@@ -22,11 +22,11 @@ export const linkTarget = defineRule<LinkLayer>({
     notOk: [
       {
         path: 'skills/pdf/SKILL.md',
-        text: 'See [the reference](references/forms.md) and ![the chart](../../chart.png).\n',
+        text: 'See [the reference](references/forms.md) and ![the chart](../../../chart.png).\n',
         others,
         expected: [
           '1:21 Unexpected link to `references/forms.md`, which names no file or folder, expected a path to a file or folder inside the root, relative to the document',
-          '1:57 Unexpected image `../../chart.png`, which climbs out of the root, expected a path to a file or folder inside the root, relative to the document',
+          '1:59 Unexpected image `../../../chart.png`, which climbs out of the root, expected a path to a file or folder inside the root, relative to the document',
         ],
       },
     ],

@@ -2,7 +2,9 @@ import { formatBytes } from '../../../model/text.js';
 import { exampleFiles } from './template.js';
 import type { KindRuleTemplate } from './template.js';
 
-const others = exampleFiles('    body: {maxBytes: 16}\n');
+const bytes = (n: number): string => `${formatBytes(n)} ${n === 1 ? 'byte' : 'bytes'}`;
+
+const others = exampleFiles('    body: {maxBytes: 20}\n');
 
 export const bodyBytes: KindRuleTemplate = {
   suffix: 'body-bytes',
@@ -15,12 +17,12 @@ export const bodyBytes: KindRuleTemplate = {
         path: 'skills/pdf/SKILL.md',
         text: '---\nname: pdf\ndescription: Reads PDF files.\n---\n\nUse it on PDFs.\nAsk first.\n',
         others,
-        expected: ['6:1 Unexpected body of 28 bytes, expected at most 16 bytes'],
+        expected: ['7:1 Unexpected body of 28 bytes, expected at most 20 bytes'],
       },
     ],
   },
   document(p, report) {
     const t = p.tooManyBytes;
-    if (t) report(t.at, `body of ${formatBytes(t.bytes)} bytes`, `at most ${formatBytes(t.max)} bytes`);
+    if (t) report(t.at, `body of ${bytes(t.bytes)}`, `at most ${bytes(t.max)}`);
   },
 };

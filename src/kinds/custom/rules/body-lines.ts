@@ -2,6 +2,8 @@ import { formatBytes } from '../../../model/text.js';
 import { exampleFiles } from './template.js';
 import type { KindRuleTemplate } from './template.js';
 
+const lines = (n: number): string => `${formatBytes(n)} ${n === 1 ? 'line' : 'lines'}`;
+
 const others = exampleFiles('    body: {maxLines: 3}\n');
 
 export const bodyLines: KindRuleTemplate = {
@@ -21,6 +23,6 @@ export const bodyLines: KindRuleTemplate = {
   },
   document(p, report) {
     const t = p.tooManyLines;
-    if (t) report(t.at, `body of ${formatBytes(t.lines)} lines`, `at most ${formatBytes(t.max)} lines`);
+    if (t) report(t.at, `body of ${lines(t.lines)}`, `at most ${lines(t.max)}`);
   },
 };
