@@ -383,7 +383,15 @@ describe('layers: a root over its presets', () => {
     const skill =
       '---\nname: s\ndescription: Both clients.\nuser-invocable: yes\nargument-hint: "[x]"\nallowed-tools:\n  - Read\nwhen_to_use: Always.\n---\n\n# S\n';
     const both = tempRoot('docgate-layers-', { 'docgate.config.yaml': 'presets: [claude-code, copilot]\n', '.github/skills/s/SKILL.md': skill }, made);
-    expect(lintJson(both)).toEqual({ code: 0, stderr: '', results: [], warnings: [] });
+    // The preset kinds without a file here are each named once on stderr (never in the json).
+    const unmatched = [
+      'claude-agent` matches no file (include: .claude/agents/**/*.md)',
+      'claude-command` matches no file (include: .claude/commands/**/*.md)',
+      'copilot-prompt` matches no file (include: **/*.prompt.md, .github/**/*.prompt.md)',
+      'copilot-instructions` matches no file (include: **/*.instructions.md, .github/**/*.instructions.md, .github/copilot-instructions.md)',
+      'copilot-agent` matches no file (include: **/*.agent.md, .github/**/*.agent.md)',
+    ];
+    expect(lintJson(both)).toEqual({ code: 0, stderr: unmatched.map((l) => `docgate: kind \`${l}\n`).join(''), results: [], warnings: [] });
     // Copilot alone: `yes` is no boolean to VS Code, and `when_to_use` is Claude Code's.
     writeFileSync(join(both, 'docgate.config.yaml'), 'presets: [copilot]\n');
     expect(lintJson(both).results).toEqual([
