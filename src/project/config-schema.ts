@@ -6,6 +6,7 @@
 import { BUILTIN_KINDS, rulesOf } from '../kinds/index.js';
 import { CUSTOM_RULE_SUFFIXES, CUSTOM_SHARED_RULE_IDS } from '../kinds/custom/kind.js';
 import { OUTLINE_RULE_TEMPLATES } from '../rules/outline/index.js';
+import { presetNames } from './presets.js';
 
 export const CONFIG_SCHEMA_ID = 'https://docgate.dev/schemas/docgate.config.schema.json';
 
@@ -23,12 +24,14 @@ export function kindRulePattern(suffixes: readonly string[]): string {
 
 /**
  * `builtinKinds`: the registry's kinds, and whether each has a file-name rule (then `fileName` may replace
- * it); `ruleIds`: every rule id of the registry; `kindRuleSuffixes`: the ids a configured kind brings.
+ * it); `ruleIds`: every rule id of the registry; `kindRuleSuffixes`: the ids a configured kind brings;
+ * `presets`: the names of the presets docgate ships.
  */
 export function configSchema(
   builtinKinds: readonly { name: string; fileName: boolean }[],
   ruleIds: readonly string[],
   kindRuleSuffixes: readonly string[],
+  presets: readonly string[] = [],
 ): Record<string, unknown> {
   const globs = (description: string) => ({ type: 'array', items: { type: 'string', minLength: 1 }, description });
   const severity = { enum: ['off', 'warn', 'error'], description: 'off, warn or error' };
@@ -59,6 +62,11 @@ export function configSchema(
     $comment: "Generated from docgate's rule registry (npm run docs). Read from docgate.config.yaml or docgate.config.json at the lint root.",
     type: 'object',
     properties: {
+      presets: {
+        type: 'array',
+        description: 'presets docgate ships, applied in order beneath this file: each a configuration in this same language (docs/formats.md, "Presets")',
+        items: { enum: [...presets], description: 'the name of a preset docgate ships' },
+      },
       ignores: globs('root-relative globs of files that are never linted and never served'),
       kinds: {
         type: 'object',
@@ -161,5 +169,6 @@ export function registryConfigSchema(): Record<string, unknown> {
     BUILTIN_KINDS.map((k) => ({ name: k.name, fileName: k.fileName !== null })),
     [...new Set([...rulesOf().keys(), ...CUSTOM_SHARED_RULE_IDS])].sort(),
     suffixes,
+    presetNames(),
   );
 }

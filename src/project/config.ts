@@ -18,6 +18,7 @@ import type { YamlIssue } from '../parse/yaml-frontmatter.js';
 import { SCHEMA_RULES } from '../rules/schema/index.js';
 import { runRules } from '../engine/analyze-file.js';
 import { KIND_NAME } from './config-schema.js';
+import { presetFile, presetNames, presetText } from './presets.js';
 import { compileGlobs } from '../io/glob.js';
 import type { IdSpec } from '../kinds/custom/config.js';
 
@@ -42,15 +43,36 @@ export interface KindConfig {
   rules?: Record<string, Setting>;
 }
 
+/** One layer of a configuration: a preset, or the root's own file (docs/formats.md, "Presets"). */
+export interface ConfigLayer {
+  /** The preset's name; null for the root's own file. */
+  preset: string | null;
+  ignores: string[];
+  /** The kinds as this layer writes them (their `rules` take part in the severity order layer by layer). */
+  kinds: Record<string, KindConfig>;
+  rules: Record<string, Setting>;
+  overrides: { files: string[]; rules: Record<string, Setting> }[];
+}
+
 export interface Config {
   /** The file read, relative to the root where it lies inside it (else absolute); null: no configuration. */
   file: string | null;
   /** Its text ('' without a file): part of what the lint cache and the MCP server key their memory by. */
   text: string;
+  /** The presets in effect, in layer order: those the file lists, expanded depth-first, each once. */
+  presets: string[];
+  /**
+   * Every layer, lowest first: the presets (in `presets` order), then the file itself. A severity is
+   * looked up from the last layer down (each layer's `overrides`, last first, its kind's `rules`, its `rules`).
+   */
+  layers: ConfigLayer[];
+  /** Every layer's `ignores`, concatenated. */
   ignores: string[];
+  /** Every layer's kinds merged (see mergeKinds): what the project makes its kinds of. */
   kinds: Record<string, KindConfig>;
   /** The root's rule folder, relative to the root. */
   schemas: string;
+  /** The file's own `rules` and `overrides` (a preset's are in its layer). */
   rules: Record<string, Setting>;
   overrides: { files: string[]; rules: Record<string, Setting> }[];
   /** Where each value was read, for errors found after loading (an unknown rule id, a bad glob). */
@@ -70,6 +92,8 @@ export function emptyConfig(): Config {
   return {
     file: null,
     text: '',
+    presets: [],
+    layers: [],
     ignores: [],
     kinds: {},
     schemas: 'schemas',
@@ -162,15 +186,16 @@ function propertyNameProblems(errors: readonly ErrorObject[], locator: Locator):
   return out;
 }
 
-/**
- * Reads and checks the configuration of `root`. Kinds, rule ids and globs are checked against the
- * registry where the project is assembled (they need the configured kinds).
- */
-export function loadConfig(root: string, options: { config?: string; cwd?: string; builtinKinds?: readonly string[] } = {}): Config {
-  const abs = findConfig(root, options.config, options.cwd ?? process.cwd());
-  if (abs === null) return emptyConfig();
-  const name = shown(root, abs);
-  const text = readConfigText(abs, name);
+/** One configuration file read: a preset's or the root's own, with where each value was read. */
+interface LayerFile {
+  /** How it is named in messages (`docgate.config.yaml`, `presets/agent-skills.yaml`). */
+  name: string;
+  data: Record<string, unknown>;
+  locator: Locator;
+}
+
+/** Parses a configuration text with positions: its YAML problems are a ConfigError. */
+function parseLayer(name: string, text: string): LayerFile {
   const yaml = parseYamlFrontmatter(text, 1);
   const problems: string[] = [];
   for (const i of yaml.issues) {
@@ -178,55 +203,178 @@ export function loadConfig(root: string, options: { config?: string; cwd?: strin
     if (m !== null) problems.push(configProblem(name, i.at, m));
   }
   if (problems.length > 0 || yaml.data === undefined) throw new ConfigError(problems.join('\n') || `${name}: cannot be read`);
-  const data = yaml.data;
-  // A kind that is neither docgate's nor declared as one of the root's own (with `frontmatter`): unknown.
-  const builtin = options.builtinKinds ?? [];
+  return { name, data: yaml.data, locator: yaml.locator };
+}
+
+/**
+ * Checks one configuration file against the configuration schema, and its kinds against the known ones:
+ * docgate's, and `inherited` (the kinds the layers below it define, which it may override key by key
+ * without repeating their `include` and `frontmatter`). `problems` come first (found while layering).
+ */
+function checkLayer(layer: LayerFile, builtin: readonly string[], inherited: ReadonlySet<string>, problems: string[]): void {
+  const { name, data, locator } = layer;
+  // A kind that is neither docgate's, nor a preset's, nor declared as one of the root's own (with `frontmatter`): unknown.
   const unknownKinds = new Set<string>();
   const kinds = data['kinds'];
   if (typeof kinds === 'object' && kinds !== null && !Array.isArray(kinds)) {
     for (const [kind, value] of Object.entries(kinds as Record<string, unknown>)) {
-      if (builtin.includes(kind) || (typeof value === 'object' && value !== null && 'frontmatter' in value)) continue;
+      if (builtin.includes(kind) || inherited.has(kind) || (typeof value === 'object' && value !== null && 'frontmatter' in value)) continue;
       unknownKinds.add(kind);
       const known = builtin.map((k) => `\`${k}\``).join(', ');
       problems.push(
         configProblem(
           name,
-          yaml.locator.key(['kinds', kind]),
-          `Unexpected kind ${quote(kind)}, expected one of: ${known}, or a kind of your own with \`include\` and \`frontmatter\``,
+          locator.key(['kinds', kind]),
+          `Unexpected kind ${quote(kind)}, expected one of: ${known}, or a kind of your own with \`include\` and \`frontmatter\`${presetHint(kind)}`,
         ),
       );
     }
   }
   const schema = compileRuleFile(join(BUNDLED_SCHEMA_DIR, SCHEMA_FILE), SCHEMA_FILE);
-  if (!schema.validate(data) || problems.length > 0) {
-    const errors = schema.validate.errors ?? [];
-    for (const p of propertyNameProblems(errors, yaml.locator)) problems.push(configProblem(name, p.at, p.message));
-    // Errors inside `propertyNames` carry the name they are about; they were reported just above, as
-    // were the errors of an unknown kind.
-    const rest = errors.filter(
-      (e) =>
-        e.keyword !== 'propertyNames' &&
-        e.propertyName === undefined &&
-        !/\/propertyNames\//.test(e.schemaPath) &&
-        ![...unknownKinds].some((k) => e.instancePath === `/kinds/${k}` || e.instancePath.startsWith(`/kinds/${k}/`)),
-    );
-    const check = { errors: rest, data, locator: yaml.locator, schema: schema.schema, lookup: schema.lookup };
-    for (const d of runRules(SCHEMA_RULES, { path: name, problem: null, decoding: null, fileName: null }, { schema: check })) {
-      problems.push(configProblem(name, d, d.message));
-    }
-    problems.sort(byPosition);
-    throw new ConfigError(problems.join('\n'));
+  const valid = schema.validate(data);
+  // A preset's kind overridden here keeps the preset's `include` and `frontmatter`: not missing.
+  // An unknown preset name is reported by the layering, with the names docgate ships.
+  const errors = (schema.validate.errors ?? []).filter(
+    (e) =>
+      !(e.keyword === 'required' && /^\/kinds\/[^/]+$/.test(e.instancePath) && inherited.has(e.instancePath.slice('/kinds/'.length))) &&
+      !(e.keyword === 'enum' && /^\/presets\/\d+$/.test(e.instancePath) && typeof e.data === 'string'),
+  );
+  if ((valid || errors.length === 0) && problems.length === 0) return;
+  for (const p of propertyNameProblems(errors, locator)) problems.push(configProblem(name, p.at, p.message));
+  // Errors inside `propertyNames` carry the name they are about; they were reported just above, as
+  // were the errors of an unknown kind.
+  const rest = errors.filter(
+    (e) =>
+      e.keyword !== 'propertyNames' &&
+      e.propertyName === undefined &&
+      !/\/propertyNames\//.test(e.schemaPath) &&
+      ![...unknownKinds].some((k) => e.instancePath === `/kinds/${k}` || e.instancePath.startsWith(`/kinds/${k}/`)),
+  );
+  const check = { errors: rest, data, locator, schema: schema.schema, lookup: schema.lookup };
+  for (const d of runRules(SCHEMA_RULES, { path: name, problem: null, decoding: null, fileName: null }, { schema: check })) {
+    problems.push(configProblem(name, d, d.message));
   }
+  problems.sort(byPosition);
+  throw new ConfigError(problems.join('\n'));
+}
+
+/** For a kind a shipped preset defines, the preset to list (a root that names `skill` without `presets` most likely forgot it). */
+function presetHint(kind: string): string {
+  const by = presetNames().filter((p) => {
+    try {
+      return 'frontmatter' in (kindsOfLayer(parseLayer(presetFile(p), presetText(p)).data)[kind] ?? {});
+    } catch {
+      return false; // a preset that does not parse is reported where it is used
+    }
+  });
+  return by.length > 0
+    ? ` (\`${kind}\` is a kind of the preset${by.length > 1 ? 's' : ''} ${by.map((p) => `\`${p}\``).join(', ')}: list it in \`presets\`)`
+    : '';
+}
+
+/** The preset names a configuration file lists, with their positions (what is not a list of strings, the schema reports). */
+function presetsListed(layer: LayerFile): { name: string; at: Pos }[] {
+  const list = layer.data['presets'];
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((n, i) => (typeof n === 'string' ? [{ name: n, at: layer.locator.value(['presets', String(i)]) }] : []));
+}
+
+/** A kind as its layer wrote it, or nothing when it is not a mapping (the schema reports that). */
+function kindsOfLayer(data: Record<string, unknown>): Record<string, KindConfig> {
+  const kinds = data['kinds'];
+  return typeof kinds === 'object' && kinds !== null && !Array.isArray(kinds) ? (kinds as Record<string, KindConfig>) : {};
+}
+
+/** The layer a checked configuration file makes. */
+function layerOf(data: Record<string, unknown>, preset: string | null): ConfigLayer {
   const c = data as Partial<Omit<Config, 'file' | 'text' | 'locator'>>;
+  return { preset, ignores: c.ignores ?? [], kinds: c.kinds ?? {}, rules: c.rules ?? {}, overrides: c.overrides ?? [] };
+}
+
+/**
+ * The presets a configuration file lists, expanded depth-first in order, each once (a preset that builds
+ * on another lists it in its own `presets`), every one read and checked. An unknown name is a problem at
+ * the name; so are two presets that both define one kind (give its `frontmatter`), at the name of the
+ * second in the root's file (the name through which that preset came).
+ */
+function expandPresets(root: LayerFile, builtin: readonly string[], problems: string[]): ConfigLayer[] {
+  const layers: ConfigLayer[] = [];
+  const seen = new Set<string>();
+  const inherited = new Set<string>();
+  const definedBy = new Map<string, string>();
+  const known = presetNames();
+  const visit = (name: string, from: LayerFile, at: Pos, via: Pos): void => {
+    if (!known.includes(name)) {
+      const list = known.map((n) => `\`${n}\``).join(', ');
+      problems.push(configProblem(from.name, at, `Unexpected preset ${quote(name)}, expected one of: ${list}`));
+      return;
+    }
+    if (seen.has(name)) return;
+    seen.add(name);
+    const file = parseLayer(presetFile(name), presetText(name));
+    for (const p of presetsListed(file)) visit(p.name, file, p.at, via);
+    const own: string[] = [];
+    checkLayer(file, builtin, inherited, own);
+    for (const [kind, k] of Object.entries(kindsOfLayer(file.data))) {
+      inherited.add(kind);
+      if (!('frontmatter' in k)) continue;
+      const first = definedBy.get(kind);
+      if (first !== undefined) problems.push(configProblem(root.name, via, `presets \`${first}\` and \`${name}\` both define kind \`${kind}\``));
+      else definedBy.set(kind, name);
+    }
+    layers.push(layerOf(file.data, name));
+  };
+  for (const p of presetsListed(root)) visit(p.name, root, p.at, p.at);
+  return layers;
+}
+
+/**
+ * The kinds of all layers, merged kind by kind and key by key, later layers winning, except `dialects`
+ * (concatenated, each once) and `rules` (merged by rule id).
+ */
+function mergeKinds(layers: readonly ConfigLayer[]): Record<string, KindConfig> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const layer of layers) {
+    for (const [kind, k] of Object.entries(layer.kinds)) {
+      const into = (out[kind] ??= {});
+      for (const [key, value] of Object.entries(k as Record<string, unknown>)) {
+        if (key === 'dialects' && Array.isArray(value)) into[key] = [...new Set([...((into[key] as unknown[]) ?? []), ...value])];
+        else if (key === 'rules' && typeof value === 'object' && value !== null) into[key] = { ...(into[key] as object), ...value };
+        else into[key] = value;
+      }
+    }
+  }
+  return out as Record<string, KindConfig>;
+}
+
+/**
+ * Reads and checks the configuration of `root`, with the presets it lists. Kinds, rule ids and globs
+ * are checked against the registry where the project is assembled (they need the configured kinds).
+ */
+export function loadConfig(root: string, options: { config?: string; cwd?: string; builtinKinds?: readonly string[] } = {}): Config {
+  const abs = findConfig(root, options.config, options.cwd ?? process.cwd());
+  if (abs === null) return emptyConfig();
+  const name = shown(root, abs);
+  const text = readConfigText(abs, name);
+  const file = parseLayer(name, text);
+  const builtin = options.builtinKinds ?? [];
+  const problems: string[] = [];
+  const presets = expandPresets(file, builtin, problems);
+  checkLayer(file, builtin, new Set(presets.flatMap((l) => Object.keys(l.kinds))), problems);
+  const own = layerOf(file.data, null);
+  const layers = [...presets, own];
   return {
     file: name,
     text,
-    ignores: c.ignores ?? [],
-    kinds: c.kinds ?? {},
-    schemas: c.schemas ?? 'schemas',
-    rules: c.rules ?? {},
-    overrides: c.overrides ?? [],
-    locator: yaml.locator,
+    presets: presets.map((l) => l.preset!),
+    layers,
+    ignores: layers.flatMap((l) => l.ignores),
+    kinds: mergeKinds(layers),
+    // The rule folder is the root's own: a preset's rule files are docgate's (the fallback of every kind).
+    schemas: (file.data['schemas'] as string | undefined) ?? 'schemas',
+    rules: own.rules,
+    overrides: own.overrides,
+    locator: file.locator,
   };
 }
 

@@ -2,12 +2,15 @@
  * `docgate lint --print-config PATH` (ESLint's flag, docs/configuration.md): the configuration in effect for one
  * path, as JSON: its kind, whether it is ignored, the configuration file, the rule files its kind reads
  * and every rule of its kind with its effective level (the rule's default, `rules`, then `overrides`).
+ * With presets, also the presets in effect (in layer order) and the kind's settings as the layers merge
+ * them (docs/formats.md, "Presets"): what a user would write to get the same kind without the presets.
  */
 import { join } from 'node:path';
 import { Layout, existsAsDirectory, gitIgnoresPath } from '../io/layout.js';
 import { inGitFolder } from '../io/glob.js';
 import { ruleFilesUsed } from './rule-data.js';
 import type { RuleFilesUsed } from './rule-data.js';
+import type { KindConfig } from './config.js';
 import type { Project } from './project.js';
 
 export interface EffectiveConfig {
@@ -21,6 +24,10 @@ export interface EffectiveConfig {
   ruleFiles: RuleFilesUsed;
   /** Every rule of the kind, by id: `off`, `warn` or `error` (the configuration's words). */
   rules: Record<string, 'off' | 'warn' | 'error'>;
+  /** With presets only (a configuration without keeps its output as before): the presets in effect, in layer order. */
+  presets?: string[];
+  /** With presets only: `kinds.<kind>` merged over every layer, when a layer configures the path's kind. */
+  kindConfig?: KindConfig;
 }
 
 export function effectiveConfig(project: Project, path: string): EffectiveConfig {
@@ -37,6 +44,8 @@ export function effectiveConfig(project: Project, path: string): EffectiveConfig
       rules[id] = level === 'warning' ? 'warn' : level;
     }
   }
+  const merged = kind === null ? undefined : project.config.kinds[kind];
+  const layered = project.config.presets.length > 0 ? { presets: project.config.presets, ...(merged ? { kindConfig: merged } : {}) } : {};
   return {
     path,
     kind,
@@ -45,5 +54,6 @@ export function effectiveConfig(project: Project, path: string): EffectiveConfig
     config: project.config.file,
     ruleFiles: def ? ruleFilesUsed(project.root, def.ruleFiles, project.config.schemas) : {},
     rules,
+    ...layered,
   };
 }

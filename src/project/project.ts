@@ -96,7 +96,12 @@ function severities(config: Config, rules: ReadonlyMap<string, RuleEntry>, layou
     const r = rules.get(rule)?.rule;
     return r?.offByDefault ? 'off' : r?.severity === 'warning' ? 'warning' : 'error';
   };
-  return severityResolver([severityLayer(config)], defaults, (path) => layout.classify(path)?.kind ?? null);
+  // Every layer in its place (docs/formats.md, "Presets"): the presets beneath, the root's file on top.
+  return severityResolver(
+    config.layers.length > 0 ? config.layers.map(severityLayer) : [severityLayer(config)],
+    defaults,
+    (path) => layout.classify(path)?.kind ?? null,
+  );
 }
 
 /** A configuration problem positioned in the configuration file. */

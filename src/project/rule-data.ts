@@ -118,6 +118,8 @@ export interface RuleFilesUsed {
   outline?: string;
   /** Heading tables by language. */
   headingTables?: Record<string, string>;
+  /** The schemas that widen `schema` (a kind's `dialects`), in order. */
+  dialects?: string[];
 }
 
 /** Which rule file each of a kind's rule files is for `root` (what `--print-config` shows): the root's own where it has one, else docgate's. */
@@ -125,6 +127,7 @@ export function ruleFilesUsed(root: string, names: RuleFileNames, folder = 'sche
   const out: RuleFilesUsed = {};
   if (names.schema) out.schema = shownPath(root, ruleFile(root, names.schema, folder));
   if (names.outline) out.outline = shownPath(root, ruleFile(root, names.outline, folder));
+  if (names.dialects && names.dialects.length > 0) out.dialects = names.dialects.map((n) => shownPath(root, ruleFile(root, n, folder)));
   if (names.headingTables) {
     const found = new Map<string, string>();
     listTables(BUNDLED_SCHEMA_DIR, names.headingTables, found);
