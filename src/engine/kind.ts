@@ -42,6 +42,8 @@ export interface KindData {
   headingTables: ReadonlyMap<string, HeadingTable>;
   /** File-name rule (configuration may replace the kind's default), or null for none. */
   fileName: FileNameRule | null;
+  /** The root's absolute path, for rules that look at files besides the document (`link-target`); absent outside a root. */
+  root?: string;
 }
 
 /** Where a kind's rule files are found (names in the root's rule folder, else docgate's own `schemas/`). */
@@ -50,6 +52,8 @@ export interface KindRuleFiles {
   outline?: string;
   /** Heading tables of language variants: file names matching this, `<lang>` captured first. */
   headingTables?: RegExp;
+  /** Schemas that widen `schema` (a kind's `dialects`): a key any of them defines is accepted. */
+  dialects?: readonly string[];
 }
 
 /** How facts travel through the lint cache: a compact row, and back (null when the row is not valid). */

@@ -57,6 +57,8 @@ export interface RuleMeta {
    * directive, since the directive itself could not be read.
    */
   fileLevel: boolean;
+  /** Off unless a configuration gives it a severity (then `severity` is only what the documentation shows it turned on as). */
+  offByDefault?: boolean;
   examples: { ok: readonly Example[]; notOk: readonly NotOkExample[] };
 }
 

@@ -8,6 +8,8 @@ import { applyDefaults } from './schema-check.js';
 import type { ErrorObject } from 'ajv';
 import { parseYamlFrontmatter } from './yaml-frontmatter.js';
 import type { YamlIssue } from './yaml-frontmatter.js';
+import { readLeniently } from './lenient-yaml.js';
+import type { LenientValue } from './lenient-yaml.js';
 
 /** The frontmatter layer of a markdown document: the fences, what the YAML parser found, the data. */
 export interface FrontmatterParse {
@@ -18,6 +20,8 @@ export interface FrontmatterParse {
   /** Data as written (before defaults), for facts that must know what the file says. */
   written: Record<string, unknown> | null;
   locator: Locator;
+  /** Values of lenient fields read as the client reads them (src/parse/lenient-yaml.ts); absent without lenient fields. */
+  lenient?: LenientValue[];
 }
 
 /** The schema layer: what ajv found in some data, and how to find each value in the file. */
@@ -40,8 +44,15 @@ export function checkSchema(schema: CompiledSchema, data: unknown, locator: Loca
   return { errors: schema.validate.errors ?? [], data, locator, schema: schema.schema, lookup: schema.lookup, ...(text !== undefined ? { text } : {}) };
 }
 
-/** Splits, parses and schema-checks the frontmatter of a markdown document (processes, SysRS, configured kinds). */
-export function readFrontmatterDoc(text: string, schema: CompiledSchema): { frontmatter: FrontmatterParse; schema: SchemaCheck | null } {
+/**
+ * Splits, parses and schema-checks the frontmatter of a markdown document (processes, SysRS, configured kinds).
+ * `lenient`: fields whose plain one-line values are read as a client reads them.
+ */
+export function readFrontmatterDoc(
+  text: string,
+  schema: CompiledSchema,
+  lenient: readonly string[] = [],
+): { frontmatter: FrontmatterParse; schema: SchemaCheck | null } {
   const split = splitFrontmatter(text);
   if (split.unterminated) {
     return { frontmatter: { split, issues: [], data: null, written: null, locator: NO_LOCATOR }, schema: null };
@@ -49,15 +60,19 @@ export function readFrontmatterDoc(text: string, schema: CompiledSchema): { fron
   let written: Record<string, unknown> | undefined = {};
   let locator = NO_LOCATOR;
   let issues: YamlIssue[] = [];
+  let values: LenientValue[] | undefined;
   if (split.present) {
-    const yaml = parseYamlFrontmatter(split.yaml, split.yamlStartLine);
+    const read = lenient.length > 0 ? readLeniently(split.yaml, lenient, split.yamlStartLine) : null;
+    const yaml = parseYamlFrontmatter(read?.yaml ?? split.yaml, split.yamlStartLine);
+    if (read !== null) values = read.values;
     issues = yaml.issues;
     written = yaml.data;
     locator = yaml.locator;
   }
-  if (written === undefined) return { frontmatter: { split, issues, data: null, written: null, locator }, schema: null };
+  const more = values !== undefined ? { lenient: values } : {};
+  if (written === undefined) return { frontmatter: { split, issues, data: null, written: null, locator, ...more }, schema: null };
   return {
-    frontmatter: { split, issues, data: applyDefaults(written, schema.properties), written, locator },
+    frontmatter: { split, issues, data: applyDefaults(written, schema.properties), written, locator, ...more },
     schema: checkSchema(schema, written, locator, text),
   };
 }

@@ -4,7 +4,7 @@
  * which editors and the MCP server's resources read; test/config.test.ts fails when that file is stale.
  */
 import { BUILTIN_KINDS, rulesOf } from '../kinds/index.js';
-import { CUSTOM_RULE_SUFFIXES } from '../kinds/custom/kind.js';
+import { CUSTOM_RULE_SUFFIXES, CUSTOM_SHARED_RULE_IDS } from '../kinds/custom/kind.js';
 import { OUTLINE_RULE_TEMPLATES } from '../rules/outline/index.js';
 import { presetNames } from './presets.js';
 
@@ -14,6 +14,8 @@ export const CONFIG_SCHEMA_ID = 'https://docgate.dev/schemas/docgate.config.sche
 export const KIND_NAME = '^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$';
 /** A rule file name in the root's rule folder. */
 export const RULE_FILE_NAME = '^[A-Za-z0-9][A-Za-z0-9._-]*\\.json$';
+/** A kind's `frontmatter`: a schema file name, or `none`. */
+const FRONTMATTER_FILE = '^(?:none|[A-Za-z0-9][A-Za-z0-9._-]*\\.json)$';
 
 /** Rule ids a configured kind brings (`adr-duplicate-id`, `adr-h1`, …): any kind name before them. */
 export function kindRulePattern(suffixes: readonly string[]): string {
@@ -39,13 +41,18 @@ export function configSchema(
     propertyNames: { anyOf: [{ enum: [...ruleIds] }, { pattern: kindRulePattern(kindRuleSuffixes) }] },
     additionalProperties: severity,
   };
+  const kindRules = { ...rules, description: "rule ids mapped to off, warn or error, for this kind's documents only" };
   const include = globs('root-relative globs of the files of this kind (replace the default)');
   const builtin = (kind: { name: string; fileName: boolean }) => ({
     type: 'object',
     description: `where ${kind.name} documents live`,
     properties: kind.fileName
-      ? { include, fileName: { type: 'string', minLength: 1, description: 'a regular expression for the file name without its extension' } }
-      : { include },
+      ? {
+          include,
+          fileName: { type: 'string', minLength: 1, description: 'a regular expression for the file name without its extension' },
+          rules: kindRules,
+        }
+      : { include, rules: kindRules },
     additionalProperties: false,
   });
   return {
@@ -68,12 +75,71 @@ export function configSchema(
         propertyNames: { pattern: KIND_NAME },
         additionalProperties: {
           type: 'object',
-          description: 'a kind of your own: markdown with YAML frontmatter',
+          description: 'a kind of your own: markdown with YAML frontmatter, or a body alone',
           properties: {
             include,
-            id: { enum: ['stem', 'frontmatter'], description: '`stem` (the file name without extension) or `frontmatter` (its `id` field)' },
-            frontmatter: { type: 'string', pattern: RULE_FILE_NAME, description: 'a JSON Schema file in the rule folder' },
+            id: {
+              anyOf: [
+                { enum: ['stem', 'folder', 'frontmatter'] },
+                {
+                  type: 'object',
+                  properties: { field: { type: 'string', minLength: 1, description: 'a frontmatter key' } },
+                  required: ['field'],
+                  additionalProperties: false,
+                },
+              ],
+              description:
+                '`stem` (the file name without the suffix its include glob names, else without its extension), `folder` (the name of its folder), `frontmatter` (its `id` field) or `{field: NAME}` (that frontmatter field)',
+            },
+            frontmatter: {
+              type: 'string',
+              pattern: FRONTMATTER_FILE,
+              description: 'a JSON Schema file in the rule folder, or `none` for a kind without frontmatter',
+            },
             outline: { type: 'string', pattern: RULE_FILE_NAME, description: 'an outline file in the rule folder, in the format of sysrs-outline.json' },
+            frontmatterOptional: { type: 'boolean', description: 'a file without a frontmatter block is fine (default false)' },
+            dialects: {
+              type: 'array',
+              items: { type: 'string', pattern: RULE_FILE_NAME },
+              description: 'JSON Schema files in the rule folder that widen the frontmatter schema: a key any of them defines is accepted',
+            },
+            match: {
+              type: 'object',
+              description: 'a frontmatter field that must equal the folder name or the file stem (after NFKC)',
+              properties: {
+                field: { type: 'string', minLength: 1, description: 'a frontmatter key' },
+                equals: { enum: ['folder', 'stem'], description: '`folder` or `stem`' },
+              },
+              required: ['field', 'equals'],
+              additionalProperties: false,
+            },
+            uniqueIgnoreCase: { type: 'boolean', description: 'ids also differ in more than case (default false)' },
+            body: {
+              type: 'object',
+              description: 'what the body after the frontmatter must be',
+              properties: {
+                required: { type: 'boolean', description: 'a body with more than whitespace (default false)' },
+                maxLines: { type: 'integer', minimum: 1, description: 'the most lines a body may have' },
+                maxBytes: { type: 'integer', minimum: 1, description: 'the most bytes a body may have' },
+              },
+              additionalProperties: false,
+            },
+            lenient: {
+              type: 'array',
+              items: { type: 'string', minLength: 1 },
+              description: 'frontmatter keys whose plain one-line value is read as the string a client reads where YAML refuses it',
+            },
+            deprecatedInclude: {
+              type: 'object',
+              description: 'globs of documents of this kind under a name it no longer wants',
+              properties: {
+                globs: { ...globs('root-relative globs of the deprecated files'), minItems: 1 },
+                message: { type: 'string', minLength: 1, description: 'what to do instead; `<stem>` stands for the file stem' },
+              },
+              required: ['globs', 'message'],
+              additionalProperties: false,
+            },
+            rules: kindRules,
           },
           required: ['include', 'frontmatter'],
           additionalProperties: false,
@@ -101,7 +167,7 @@ export function registryConfigSchema(): Record<string, unknown> {
   const suffixes = [...CUSTOM_RULE_SUFFIXES, ...OUTLINE_RULE_TEMPLATES.map((t) => t.suffix)];
   return configSchema(
     BUILTIN_KINDS.map((k) => ({ name: k.name, fileName: k.fileName !== null })),
-    [...rulesOf().keys()],
+    [...new Set([...rulesOf().keys(), ...CUSTOM_SHARED_RULE_IDS])].sort(),
     suffixes,
     presetNames(),
   );

@@ -19,15 +19,28 @@ import { SCHEMA_RULES } from '../rules/schema/index.js';
 import { runRules } from '../engine/analyze-file.js';
 import { KIND_NAME } from './config-schema.js';
 import { presetFile, presetNames, presetText } from './presets.js';
+import { compileGlobs } from '../io/glob.js';
+import type { IdSpec } from '../kinds/custom/config.js';
 
 export type Setting = 'off' | 'warn' | 'error';
 
+/** `kinds.<name>` as written (docs/formats.md, "Kinds of your own"); a built-in kind takes `include`, `fileName` and `rules`. */
 export interface KindConfig {
   include?: string[];
   fileName?: string;
-  id?: 'stem' | 'frontmatter';
+  id?: IdSpec;
+  /** A schema file name, or `none` for a body-only kind. */
   frontmatter?: string;
   outline?: string;
+  frontmatterOptional?: boolean;
+  dialects?: string[];
+  match?: { field: string; equals: 'folder' | 'stem' };
+  uniqueIgnoreCase?: boolean;
+  body?: { required?: boolean; maxLines?: number; maxBytes?: number };
+  lenient?: string[];
+  deprecatedInclude?: { globs: string[]; message: string };
+  /** Severities for this kind's documents only. */
+  rules?: Record<string, Setting>;
 }
 
 /** One layer of a configuration: a preset, or the root's own file (docs/formats.md, "Presets"). */
@@ -355,4 +368,67 @@ function byPosition(a: string, b: string): number {
   const pa = /:(\d+):(\d+) /.exec(a);
   const pb = /:(\d+):(\d+) /.exec(b);
   return Number(pa?.[1]) - Number(pb?.[1]) || Number(pa?.[2]) - Number(pb?.[2]) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/**
+ * One configuration layer's rule settings: a preset's, or the user's file. `kindRules` are the `rules`
+ * of each `kinds.<name>`.
+ */
+export interface SeverityLayer {
+  rules: Readonly<Record<string, Setting>>;
+  kindRules: Readonly<Record<string, Readonly<Record<string, Setting>>>>;
+  overrides: readonly { files: readonly string[]; rules: Readonly<Record<string, Setting>> }[];
+}
+
+/** The severity layer of one configuration (its top-level `rules`, each kind's `rules`, its `overrides`). */
+export function severityLayer(config: Pick<Config, 'rules' | 'kinds' | 'overrides'>): SeverityLayer {
+  const kindRules: Record<string, Record<string, Setting>> = {};
+  for (const [name, k] of Object.entries(config.kinds)) if (k.rules !== undefined) kindRules[name] = k.rules;
+  return { rules: config.rules, kindRules, overrides: config.overrides };
+}
+
+function level(setting: Setting | undefined): 'off' | 'warning' | 'error' | undefined {
+  return setting === 'warn' ? 'warning' : setting;
+}
+
+/**
+ * The severity of each rule for the document at a path (docs/configuration.md), ESLint-like: layers
+ * from the last (the user's file) to the first; in each, its `overrides` whose `files` match (later
+ * blocks first), then `kinds.<kind>.rules` of the document's kind, then its `rules`; then the rule's
+ * default. `layers`: lowest precedence first. `kindOf`: the kind of a path (null for none).
+ */
+export function severityResolver(
+  layers: readonly SeverityLayer[],
+  defaultOf: (rule: string) => 'off' | 'warning' | 'error',
+  kindOf: (path: string) => string | null,
+): (path: string) => (rule: string) => 'off' | 'warning' | 'error' {
+  const compiled = layers.map((l) => ({ ...l, overrides: l.overrides.map((o) => ({ match: compileGlobs(o.files), rules: o.rules })) }));
+  const top = (rule: string): 'off' | 'warning' | 'error' => {
+    for (let i = compiled.length - 1; i >= 0; i--) {
+      const s = level(compiled[i]!.rules[rule]);
+      if (s !== undefined) return s;
+    }
+    return defaultOf(rule);
+  };
+  // Without overrides or kind settings every document has the same severities: no work per path.
+  if (compiled.every((l) => l.overrides.length === 0 && Object.keys(l.kindRules).length === 0)) return () => top;
+  return (path) => {
+    const active = compiled.map((l) => l.overrides.filter((o) => o.match(path)));
+    const kind = compiled.some((l) => Object.keys(l.kindRules).length > 0) ? kindOf(path) : null;
+    if (kind === null && active.every((a) => a.length === 0)) return top;
+    return (rule) => {
+      for (let i = compiled.length - 1; i >= 0; i--) {
+        const list = active[i]!;
+        for (let j = list.length - 1; j >= 0; j--) {
+          const s = level(list[j]!.rules[rule]);
+          if (s !== undefined) return s;
+        }
+        const k = kind === null ? undefined : level(compiled[i]!.kindRules[kind]?.[rule]);
+        if (k !== undefined) return k;
+        const s = level(compiled[i]!.rules[rule]);
+        if (s !== undefined) return s;
+      }
+      return defaultOf(rule);
+    };
+  };
 }

@@ -12,14 +12,14 @@ import { linearPattern } from '../parse/linear-regexp.js';
 import type { Pos } from '../model/position.js';
 import { loadRuleData } from './rule-data.js';
 import { ConfigError } from '../model/errors.js';
-import { customKind } from '../kinds/custom/kind.js';
+import { CUSTOM_SHARED_RULE_IDS, customKind } from '../kinds/custom/kind.js';
 import { BUILTIN_KINDS, rulesOf } from '../kinds/index.js';
 import type { RuleEntry } from '../kinds/index.js';
 import { loadSuppressions, suppressionsPath } from './baseline.js';
 import type { Suppressions } from './baseline.js';
-import { CONFIG_CANDIDATES, configProblem, loadConfig } from './config.js';
-import type { Config, Setting } from './config.js';
-import { GlobError, MAX_CONFIG_ALTERNATIVES, TooManyAlternatives, compileGlobs, compilePathGlob } from '../io/glob.js';
+import { CONFIG_CANDIDATES, configProblem, loadConfig, severityLayer, severityResolver } from './config.js';
+import type { Config } from './config.js';
+import { GlobError, MAX_CONFIG_ALTERNATIVES, TooManyAlternatives, compilePathGlob } from '../io/glob.js';
 import type { AlternativeBudget } from '../io/glob.js';
 import type { SeverityOf } from '../engine/rule.js';
 import type { AnyKind, KindData } from '../engine/kind.js';
@@ -90,27 +90,14 @@ export function projectOptions(o: ProjectOptions): ProjectOptions {
  */
 const projects = new Recent<string, ProjectRules>(8);
 
-function level(setting: Setting | undefined): 'off' | 'warning' | 'error' | undefined {
-  return setting === 'warn' ? 'warning' : setting;
-}
-
 /** The severity function of a configuration over a set of rules (see Project.severityFor). */
-function severities(config: Config, rules: ReadonlyMap<string, RuleEntry>): (path: string) => SeverityOf {
-  const defaults = (rule: string): 'warning' | 'error' => (rules.get(rule)?.rule.severity === 'warning' ? 'warning' : 'error');
-  const base = (rule: string): 'off' | 'warning' | 'error' => level(config.rules[rule]) ?? defaults(rule);
-  const overrides = config.overrides.map((o) => ({ match: compileGlobs(o.files), rules: o.rules }));
-  if (overrides.length === 0) return () => base;
-  return (path) => {
-    const active = overrides.filter((o) => o.match(path));
-    if (active.length === 0) return base;
-    return (rule) => {
-      for (let i = active.length - 1; i >= 0; i--) {
-        const s = level(active[i]!.rules[rule]);
-        if (s !== undefined) return s;
-      }
-      return base(rule);
-    };
+function severities(config: Config, rules: ReadonlyMap<string, RuleEntry>, layout: Layout): (path: string) => SeverityOf {
+  const defaults = (rule: string): 'off' | 'warning' | 'error' => {
+    const r = rules.get(rule)?.rule;
+    return r?.offByDefault ? 'off' : r?.severity === 'warning' ? 'warning' : 'error';
   };
+  // Every layer in its place (docs/formats.md, "Presets"): the presets beneath, the root's file on top.
+  return severityResolver(config.layers.length > 0 ? config.layers.map(severityLayer) : [severityLayer(config)], defaults, (path) => layout.classify(path)?.kind ?? null);
 }
 
 /** A configuration problem positioned in the configuration file. */
@@ -128,9 +115,7 @@ function kindsOf(config: Config): AnyKind[] {
   });
   const custom = Object.entries(config.kinds)
     .filter(([name]) => !BUILTIN_KINDS.some((k) => k.name === name))
-    .map(([name, c]) =>
-      customKind(name, { include: c.include ?? [], id: c.id ?? 'stem', frontmatter: c.frontmatter!, ...(c.outline ? { outline: c.outline } : {}) }),
-    );
+    .map(([name, c]) => customKind(name, c));
   return [...builtin, ...custom];
 }
 
@@ -169,9 +154,19 @@ function check(config: Config, rules: ReadonlyMap<string, RuleEntry>): void {
       bad(e.message);
     }
   };
+  const ruleIds = (path: (string | number)[], settings: Record<string, unknown>): void => {
+    for (const id of Object.keys(settings)) {
+      if (!rules.has(id) && !CUSTOM_SHARED_RULE_IDS.includes(id))
+        problems.push(
+          problemAt(config, [...path, id], `Unexpected rule id \`${id}\`, expected a rule id of docgate (see docs/rules.md) or of a configured kind`, true),
+        );
+    }
+  };
   config.ignores.forEach((g, i) => glob(['ignores', i], g));
   for (const [name, k] of Object.entries(config.kinds)) {
     (k.include ?? []).forEach((g, i) => glob(['kinds', name, 'include', i], g, true));
+    (k.deprecatedInclude?.globs ?? []).forEach((g, i) => glob(['kinds', name, 'deprecatedInclude', 'globs', i], g, true));
+    if (k.rules !== undefined) ruleIds(['kinds', name, 'rules'], k.rules);
     if (k.fileName !== undefined) {
       try {
         linearPattern(k.fileName);
@@ -186,14 +181,6 @@ function check(config: Config, rules: ReadonlyMap<string, RuleEntry>): void {
       }
     }
   }
-  const ruleIds = (path: (string | number)[], settings: Record<string, unknown>): void => {
-    for (const id of Object.keys(settings)) {
-      if (!rules.has(id))
-        problems.push(
-          problemAt(config, [...path, id], `Unexpected rule id \`${id}\`, expected a rule id of docgate (see docs/rules.md) or of a configured kind`, true),
-        );
-    }
-  };
   ruleIds(['rules'], config.rules);
   config.overrides.forEach((o, i) => {
     o.files.forEach((g, j) => glob(['overrides', i, 'files', j], g));
@@ -206,7 +193,12 @@ function check(config: Config, rules: ReadonlyMap<string, RuleEntry>): void {
 }
 
 /** The rule data each kind's parse and rules read, for one kind of a project. */
-function kindData(kind: AnyKind, config: Config, rules: { schema: KindData['schema']; outline: unknown; headingTables: KindData['headingTables'] }): KindData {
+function kindData(
+  kind: AnyKind,
+  config: Config,
+  root: string,
+  rules: { schema: KindData['schema']; outline: unknown; headingTables: KindData['headingTables'] },
+): KindData {
   const pattern = config.kinds[kind.name]?.fileName;
   const fileName =
     pattern !== undefined
@@ -214,7 +206,7 @@ function kindData(kind: AnyKind, config: Config, rules: { schema: KindData['sche
       : kind.fileName
         ? { pattern: new RegExp(kind.fileName.pattern), expected: kind.fileName.expected }
         : null;
-  return { schema: rules.schema, outline: rules.outline, headingTables: rules.headingTables, fileName };
+  return { schema: rules.schema, outline: rules.outline, headingTables: rules.headingTables, fileName, root };
 }
 
 /**
@@ -239,7 +231,7 @@ export function loadProject(root: string, options: ProjectOptions = {}): Project
   check(config, rules);
   checkIgnorePatterns(ignorePatterns);
   const byName = new Map(kinds.map((k) => [k.name, k]));
-  const data = new Map(kinds.map((k) => [k.name, kindData(k, config, ruleData.kinds.get(k.name)!)]));
+  const data = new Map(kinds.map((k) => [k.name, kindData(k, config, root, ruleData.kinds.get(k.name)!)]));
   const layout = new Layout(
     kinds.map((k) => ({ kind: k.name, include: k.include, variants: k.variants })),
     [...config.ignores, ...ignorePatterns],
@@ -253,7 +245,7 @@ export function loadProject(root: string, options: ProjectOptions = {}): Project
     ignorePatterns,
     kind: (name) => byName.get(name),
     data: (kind) => data.get(kind.name)!,
-    severityFor: severities(config, rules),
+    severityFor: severities(config, rules, layout),
     key,
   };
   projects.set(`${root}\0${key}`, project);
@@ -265,7 +257,9 @@ function projectInputs(root: string, options: ProjectOptions, kinds: readonly An
   const cwd = options.cwd ?? process.cwd();
   const configs = options.config !== undefined ? [resolve(cwd, options.config)] : CONFIG_CANDIDATES.map((n) => join(root, n));
   const rules = join(root, folder);
-  const names = new Set(kinds.flatMap((k) => [k.ruleFiles.schema, k.ruleFiles.outline].filter((n): n is string => n !== undefined)));
+  const names = new Set(
+    kinds.flatMap((k) => [k.ruleFiles.schema, k.ruleFiles.outline, ...(k.ruleFiles.dialects ?? [])].filter((n): n is string => n !== undefined)),
+  );
   // Heading tables edited in place leave their folder's identity as it was: each is an input too.
   const patterns = kinds.flatMap((k) => (k.ruleFiles.headingTables ? [k.ruleFiles.headingTables] : []));
   for (const name of patterns.length > 0 ? listNames(rules) : []) if (patterns.some((p) => p.test(name))) names.add(name);

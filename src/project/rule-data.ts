@@ -7,7 +7,7 @@ import type { HeadingTable } from '../model/types.js';
 import type { CompiledSchema } from '../parse/schema-check.js';
 import { checkOutline } from './outline-files.js';
 import { BUNDLED_SCHEMA_DIR, listTables, ownSchemaDir, readRule, ruleFile, shownPath } from './rule-files.js';
-import { bundledSchemas, compile } from './schemas.js';
+import { bundledSchemas, compile, widenSchema } from './schemas.js';
 import { Recent } from '../model/recent.js';
 
 /** The rule data of one kind: its compiled schema, its outline, its heading tables by language. */
@@ -23,6 +23,8 @@ export interface RuleFileNames {
   outline?: string;
   /** Heading tables of language variants: file names matching this, `<lang>` captured first. */
   headingTables?: RegExp;
+  /** Schemas that widen `schema` (see `widenSchema`). */
+  dialects?: readonly string[];
 }
 
 /** The rule data of every kind of a root, read from its rule files. */
@@ -58,6 +60,7 @@ export function loadRuleData(root: string, kinds: readonly { name: string; ruleF
   for (const kind of kinds) {
     if (kind.ruleFiles.schema) read(kind.ruleFiles.schema);
     if (kind.ruleFiles.outline) read(kind.ruleFiles.outline);
+    for (const d of kind.ruleFiles.dialects ?? []) read(d);
     const pattern = kind.ruleFiles.headingTables;
     if (!pattern) continue;
     const found = new Map<string, string>();
@@ -84,7 +87,18 @@ export function loadRuleData(root: string, kinds: readonly { name: string; ruleF
   const out = new Map<string, KindRules>();
   for (const kind of kinds) {
     const schemaFile = kind.ruleFiles.schema ? texts.get(kind.ruleFiles.schema)! : null;
-    const schema = schemaFile ? compile(schemaFile.text, schemaFile.file, shownPath(root, schemaFile.file)) : null;
+    let schema = schemaFile ? compile(schemaFile.text, schemaFile.file, shownPath(root, schemaFile.file)) : null;
+    const dialects = kind.ruleFiles.dialects ?? [];
+    if (schema !== null && dialects.length > 0) {
+      // Each dialect compiles on its own first, so that a broken one is reported in its own file.
+      const read = dialects.map((name) => {
+        const { file, text } = texts.get(name)!;
+        const shown = shownPath(root, file);
+        return { schema: compile(text, file, shown).schema, shown, text };
+      });
+      const widened = JSON.stringify(widenSchema(schema.schema, read));
+      schema = compile(widened, schema.file, shownPath(root, schemaFile!.file));
+    }
     let outline: unknown = null;
     let headingTables: ReadonlyMap<string, HeadingTable> = new Map();
     if (kind.ruleFiles.outline) {

@@ -253,3 +253,52 @@ export function compile(text: string, file: string, shown = file): CompiledSchem
 export function compileRuleFile(path: string, label: string): CompiledSchema {
   return compile(readRule(path), label);
 }
+
+/** A dialect's schema as read: its parsed text and the file it came from (as messages name it). */
+export interface Dialect {
+  schema: JsonSchema;
+  shown: string;
+  text: string;
+}
+
+/**
+ * A kind's schema widened by its dialects (a kind's `dialects`: docs/formats.md, "Kinds of your own"): a
+ * top-level key that any of them defines in `properties` is accepted, and its value must satisfy the
+ * kind's own definition or any dialect's (`anyOf` of the distinct definitions, with the first one's
+ * `description`, so messages read as they did). A key only one schema defines keeps that definition as
+ * it is, so the schema rules' positions and messages for it are those of that schema alone. The
+ * dialects' `$defs` join the kind's (their `#/$defs/…` references then resolve in the widened schema).
+ */
+export function widenSchema(base: JsonSchema, dialects: readonly Dialect[]): JsonSchema {
+  const own = isPlainObject(base.properties) ? (base.properties as Record<string, unknown>) : {};
+  const definitions = new Map<string, unknown[]>(Object.entries(own).map(([k, v]) => [k, [v]]));
+  const defs: Record<string, unknown> = isPlainObject(base.$defs) ? { ...(base.$defs as Record<string, unknown>) } : {};
+  for (const d of dialects) {
+    const props = isPlainObject(d.schema.properties) ? (d.schema.properties as Record<string, unknown>) : {};
+    for (const [key, def] of Object.entries(props)) {
+      const list = definitions.get(key);
+      if (list === undefined) definitions.set(key, [def]);
+      else if (!list.some((x) => JSON.stringify(x) === JSON.stringify(def))) list.push(def);
+    }
+    if (isPlainObject(d.schema.$defs)) {
+      for (const [name, def] of Object.entries(d.schema.$defs as Record<string, unknown>)) {
+        if (name in defs && JSON.stringify(defs[name]) !== JSON.stringify(def))
+          throw new RuleDataError(
+            d.shown,
+            jsonValuePos(d.text, ['$defs', name]),
+            `schema cannot widen the kind: \`$defs/${name}\` differs from the kind's own`,
+          );
+        defs[name] = def;
+      }
+    }
+  }
+  const properties: Record<string, unknown> = {};
+  for (const [key, list] of definitions) {
+    if (list.length === 1) properties[key] = list[0];
+    else {
+      const first = list.find((x) => isPlainObject(x) && typeof x['description'] === 'string') as Record<string, unknown> | undefined;
+      properties[key] = { ...(first ? { description: first['description'] } : {}), anyOf: list };
+    }
+  }
+  return { ...base, properties, ...(Object.keys(defs).length > 0 ? { $defs: defs } : {}) } as JsonSchema;
+}
