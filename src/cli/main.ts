@@ -266,7 +266,18 @@ async function runLint(args: LintArgs): Promise<number> {
 
 /** The lint a command runs for its own purposes: the whole root, stylish, no cache, no baseline flags. */
 function plainLint(root: string): LintArgs {
-  return { command: 'lint', root, paths: [], targets: [{ format: 'stylish' }], cache: false, staged: false, ignorePatterns: [], quiet: false, maxWarnings: -1, prune: false };
+  return {
+    command: 'lint',
+    root,
+    paths: [],
+    targets: [{ format: 'stylish' }],
+    cache: false,
+    staged: false,
+    ignorePatterns: [],
+    quiet: false,
+    maxWarnings: -1,
+    prune: false,
+  };
 }
 
 /** `docgate init`: what it found, the configuration it writes (or would), and the first lint's summary. */
@@ -274,7 +285,9 @@ async function runInit(args: InitArgs): Promise<number> {
   const root = resolveRoot(args.root);
   const existing = existingConfig(root);
   if (existing !== undefined)
-    throw new ConfigError(`${existing} exists at the root: docgate init writes a configuration only where there is none (edit it instead: docs/configuration.md)`);
+    throw new ConfigError(
+      `${existing} exists at the root: docgate init writes a configuration only where there is none (edit it instead: docs/configuration.md)`,
+    );
   const plan = planInit(root);
   process.stdout.write(describePlan(root, plan));
   if (args.dryRun) {
