@@ -32,13 +32,22 @@ export interface LintArgs extends RootArgs {
   printConfig?: string;
   /** `--fix` (write the fixes) or `--fix-dry-run` (report them in json as `output`); undefined = neither. */
   fix?: 'write' | 'dry-run';
+  /** Not a flag: `docgate init` prints only the summary of its first lint (and the rules it found). */
+  summaryOnly?: boolean;
 }
 
 export interface McpArgs extends RootArgs {
   command: 'mcp';
 }
 
-export type CliArgs = LintArgs | McpArgs | { command: 'help'; usage: string } | { command: 'version' };
+export interface InitArgs {
+  command: 'init';
+  root: string;
+  /** `--dry-run`: print the configuration, write nothing. */
+  dryRun: boolean;
+}
+
+export type CliArgs = LintArgs | McpArgs | InitArgs | { command: 'help'; usage: string } | { command: 'version' };
 
 const LINT_OPTIONS = `  --root DIR                    repository root (default: $DOCGATE_ROOT, else the current folder)
   --config FILE                 the configuration (default: docgate.config.yaml or docgate.config.json at the root)
@@ -64,6 +73,10 @@ const MCP_OPTIONS = `  --root DIR                    repository root (default: $
   --suppressions-location FILE  the suppressions file (default: <root>/docgate-suppressions.json)
   -h, --help                    this help`;
 
+const INIT_OPTIONS = `  --root DIR                    repository root (default: $DOCGATE_ROOT, else the current folder)
+  --dry-run                     print the configuration init would write, and lint with it; write nothing
+  -h, --help                    this help`;
+
 const EXIT_CODES = 'Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 usage or configuration error.';
 
 export const LINT_USAGE = `Usage: docgate lint [paths...] [options]
@@ -82,7 +95,17 @@ Serves the documents of a repository to AI agents: the Model Context Protocol on
 Options:
 ${MCP_OPTIONS}`;
 
+export const INIT_USAGE = `Usage: docgate init [options]
+
+Finds the formats a repository keeps (agent skills, Claude Code, Copilot and Cursor files, AGENTS.md,
+docgate's own kinds), writes a docgate.config.yaml with the presets that fit (never over an existing
+configuration), and prints the first lint's summary.
+
+Options:
+${INIT_OPTIONS}`;
+
 export const USAGE = `Usage:
+  docgate init [options]
   docgate lint [paths...] [options]
   docgate mcp [options]
   docgate --help | --version
@@ -93,6 +116,9 @@ ${LINT_OPTIONS}
 mcp options:
 ${MCP_OPTIONS}
 
+init options:
+${INIT_OPTIONS}
+
 ${EXIT_CODES}`;
 
 const FORMATS = ['stylish', 'json', 'github', 'sarif', 'junit'];
@@ -101,6 +127,12 @@ const ROOT_OPTIONS = {
   root: { type: 'string' },
   config: { type: 'string' },
   'suppressions-location': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const INIT_PARSE_OPTIONS = {
+  root: { type: 'string' },
+  'dry-run': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -175,11 +207,26 @@ function checkBaselineFlags(all: boolean, rules: readonly string[] | undefined, 
   if (rules && prune) throw new ConfigError('--suppress-rule and --prune-suppressions cannot be used together');
 }
 
+/** `docgate init [--root DIR] [--dry-run]`. */
+function parseInit(rest: readonly string[], env: NodeJS.ProcessEnv): CliArgs {
+  let values: { root?: string; 'dry-run'?: boolean; help?: boolean };
+  try {
+    values = parseArgs({ args: [...rest], strict: true, options: INIT_PARSE_OPTIONS }).values;
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  if (values.help === true) return { command: 'help', usage: INIT_USAGE };
+  const root = values.root ?? env.DOCGATE_ROOT ?? '.';
+  if (root === '') throw new ConfigError('--root needs a folder');
+  return { command: 'init', root, dryRun: values['dry-run'] === true };
+}
+
 /** Parses the command line; a usage problem is a ConfigError (exit 2). */
 export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliArgs {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help', usage: USAGE };
   if (command === '--version' || command === '-v') return { command: 'version' };
+  if (command === 'init') return parseInit(rest, env);
   if (command !== 'lint' && command !== 'mcp') throw new UsageError(`unknown command '${command}'`);
   let parsed: ReturnType<typeof parseArgs>;
   try {

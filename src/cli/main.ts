@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { existsSync, lstatSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { existsAsDirectory, folderLeavesRoot, replaceUnderRoot } from '../io/layout.js';
 import { fixRun } from '../lint/fix-files.js';
@@ -31,9 +32,11 @@ import { WriteRefused, appendRegular, isInside, namesDevice, realFolder, replace
 import { ConfigError, UsageError } from '../model/errors.js';
 import { RULES_DOC_URL, VERSION } from '../io/version.js';
 import { githubStepSummary } from '../report/github.js';
+import { summaryByRule } from '../report/summary.js';
+import { describePlan, existingConfig, planInit, writeConfig } from './init.js';
 import { FORMATTERS } from '../report/index.js';
 import { USAGE, parseCli } from './args.js';
-import type { LintArgs, McpArgs } from './args.js';
+import type { InitArgs, LintArgs, McpArgs } from './args.js';
 import { startToolThread } from '../mcp/tool-thread-start.js';
 
 /** ESLint's rule for `--cache-location`: a folder (existing, or written with a trailing slash) gets the default file name inside it. */
@@ -227,6 +230,10 @@ async function runLint(args: LintArgs): Promise<number> {
   const context = { version: VERSION, rulesDoc: RULES_DOC_URL };
   let toStdout = false;
   const reporting = performance.now();
+  if (args.summaryOnly === true) {
+    process.stdout.write(summaryByRule(run));
+    return code;
+  }
   for (const target of args.targets) {
     const formatter = FORMATTERS[target.format];
     if (!formatter) throw new ConfigError(`format '${target.format}' is not available`);
@@ -260,6 +267,49 @@ async function runLint(args: LintArgs): Promise<number> {
   return code;
 }
 
+/** The lint a command runs for its own purposes: the whole root, stylish, no cache, no baseline flags. */
+function plainLint(root: string): LintArgs {
+  return {
+    command: 'lint',
+    root,
+    paths: [],
+    targets: [{ format: 'stylish' }],
+    cache: false,
+    staged: false,
+    ignorePatterns: [],
+    quiet: false,
+    maxWarnings: -1,
+    prune: false,
+  };
+}
+
+/** `docgate init`: what it found, the configuration it writes (or would), and the first lint's summary. */
+async function runInit(args: InitArgs): Promise<number> {
+  const root = resolveRoot(args.root);
+  const existing = existingConfig(root);
+  if (existing !== undefined)
+    throw new ConfigError(
+      `${existing} exists at the root: docgate init writes a configuration only where there is none (edit it instead: docs/configuration.md)`,
+    );
+  const plan = planInit(root);
+  process.stdout.write(describePlan(root, plan));
+  if (args.dryRun) {
+    process.stdout.write(`\nwould write docgate.config.yaml (--dry-run: nothing written):\n\n${plan.text}\n`);
+    const dir = mkdtempSync(join(tmpdir(), 'docgate-init-'));
+    try {
+      const file = join(dir, 'docgate.config.yaml');
+      writeFileSync(file, plan.text, { flag: 'wx', mode: 0o600 });
+      process.stdout.write('first lint with it:\n');
+      return await runLint({ ...plainLint(root), config: file, summaryOnly: true });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  writeConfig(root, plan.text);
+  process.stdout.write(`\nwrote docgate.config.yaml:\n\n${plan.text}\nfirst lint (see every problem with \`docgate lint\`):\n`);
+  return await runLint({ ...plainLint(root), summaryOnly: true });
+}
+
 async function main(argv: string[]): Promise<number> {
   try {
     const args = parseCli(argv, process.env);
@@ -272,6 +322,8 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       case 'lint':
         return await runLint(args);
+      case 'init':
+        return await runInit(args);
       case 'mcp': {
         const root = resolveRoot(args.root);
         checkSuppressionsLocation(root, args);

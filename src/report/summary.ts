@@ -17,3 +17,11 @@ export function summaryLine(report: LintReport): string {
   const counts = report.warningCount > 0 ? ` (${report.errorCount} errors, ${report.warningCount} warnings)` : '';
   return `${report.problemCount} problems${counts} in ${files} files (${report.filesChecked} files checked)`;
 }
+
+/** The summary line and, under it, how many problems each rule found, most first (`docgate init`). */
+export function summaryByRule(report: LintReport): string {
+  const counts = new Map<string, number>();
+  for (const r of reported(report)) for (const d of r.diagnostics) counts.set(d.rule, (counts.get(d.rule) ?? 0) + 1);
+  const rows = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([rule, n]) => `  ${String(n).padStart(6)} ${rule}`);
+  return `${[summaryLine(report), ...rows].join('\n')}\n`;
+}
