@@ -13,11 +13,16 @@ import type { Pos } from '../model/position.js';
 const require = createRequire(import.meta.url);
 let parser: MarkdownIt | undefined;
 
-/** markdown-it in CommonMark mode, loaded on first use (only a kind with `link-target` on parses links). */
+/**
+ * markdown-it in CommonMark mode, loaded on first use (only a kind with `link-target` on parses links).
+ * Its core step that parses every block's inline text is off: pathLinks parses only the inline text
+ * that can hold an inline link (`](`), most of a body's cost otherwise (docs/performance.md).
+ */
 function markdown(): MarkdownIt {
   if (parser === undefined) {
     const MarkdownItClass = require('markdown-it') as typeof MarkdownIt;
     parser = new MarkdownItClass('commonmark');
+    parser.core.ruler.disable('inline');
   }
   return parser;
 }
@@ -44,19 +49,43 @@ function unbracketed(raw: string): string {
 }
 
 /**
+ * Every path destination written `](…)` or as a reference definition anywhere in the body, links or
+ * not (in code, escaped): a superset of what pathLinks finds, at the cost of two expressions per line.
+ * A body whose every such destination resolves has no broken link, and markdown-it need not read it.
+ */
+export function candidateDestinations(body: string): string[] {
+  const out: string[] = [];
+  if (!body.includes('](') && !body.includes(']:')) return out;
+  for (const line of body.split('\n')) {
+    if (line.includes('](')) for (const m of line.matchAll(INLINE_DEST)) out.push(unbracketed(m[1]!));
+    const ref = line.includes(']:') ? REFERENCE.exec(line) : null;
+    if (ref) out.push(unbracketed(ref[3]!));
+  }
+  return out.filter(isPathDestination);
+}
+
+/**
  * Every inline link and image with a path destination, and every reference definition with one.
  * `bodyLineOffset`: file lines before the body (body line n is file line `bodyLineOffset + n`).
  */
 export function pathLinks(body: string, bodyLineOffset: number): LinkDestination[] {
+  // An inline link or image is written `](…)`, a reference definition `[label]: …`: a body with
+  // neither has no destination to check.
+  if (!body.includes('](') && !body.includes(']:')) return [];
   const md = markdown();
   const env: { references?: Record<string, unknown> } = {};
   const tokens = md.parse(body, env);
+  for (const t of tokens) {
+    if (t.type !== 'inline' || !t.content.includes('](')) continue;
+    t.children = [];
+    md.inline.parse(t.content, md, env, t.children);
+  }
   const lines = body.split('\n');
   const out: LinkDestination[] = [];
   const inCode = new Set<number>();
   for (const t of tokens) {
     if ((t.type === 'fence' || t.type === 'code_block' || t.type === 'html_block') && t.map) for (let l = t.map[0]; l < t.map[1]; l++) inCode.add(l);
-    if (t.type !== 'inline' || !t.map || !t.children) continue;
+    if (t.type !== 'inline' || !t.map || !t.children || t.children.length === 0) continue;
     const wanted = linkTargets(t.children);
     if (wanted.length === 0) continue;
     // The destinations written `](…)` in the block's lines, each matched to one of markdown-it's links

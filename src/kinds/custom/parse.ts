@@ -12,7 +12,7 @@ import { readFrontmatterDoc } from '../../parse/frontmatter-doc.js';
 import type { FrontmatterParse, SchemaCheck } from '../../parse/frontmatter-doc.js';
 import { splitFrontmatter } from '../../parse/frontmatter.js';
 import type { FrontmatterSplit } from '../../parse/frontmatter.js';
-import { linkPath, pathLinks } from '../../parse/links.js';
+import { candidateDestinations, linkPath, pathLinks } from '../../parse/links.js';
 import type { LinkDestination } from '../../parse/links.js';
 import { buildOutlineModel } from '../../parse/outline/build.js';
 import { compileOutline } from '../../parse/outline/data.js';
@@ -177,11 +177,16 @@ function lineOfByte(text: string, byte: number): number {
 /** The body's path links whose target is not a file or folder inside the root. */
 function findBrokenLinks(body: string, bodyLineOffset: number, docPath: string, root: string | undefined): BrokenLink[] {
   if (root === undefined) return [];
+  const why = (dest: string): BrokenLink['why'] | null => {
+    const target = linkPath(dest, docPath);
+    return target === null ? 'outside' : target !== '' && !existsSync(join(root, target)) ? 'missing' : null;
+  };
+  // Most bodies link only to what exists: then no written destination fails, and the body is not parsed.
+  if (candidateDestinations(body).every((d) => why(d) === null)) return [];
   const out: BrokenLink[] = [];
   for (const link of pathLinks(body, bodyLineOffset)) {
-    const target = linkPath(link.dest, docPath);
-    if (target === null) out.push({ ...link, why: 'outside' });
-    else if (target !== '' && !existsSync(join(root, target))) out.push({ ...link, why: 'missing' });
+    const w = why(link.dest);
+    if (w !== null) out.push({ ...link, why: w });
   }
   return out;
 }
