@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { hookFilesRegex } from '../src/report/hook-files.js';
-import { REPO, filesUnder, fixture, lintRoot, runCli, tempRoot } from './helpers.js';
+import { REPO, fixture, lintRoot, runCli, tempRoot } from './helpers.js';
 
 /*
  * The manifest's fields as the pre-commit framework checks them (pre_commit/clientlib.py,
