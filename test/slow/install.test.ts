@@ -35,6 +35,14 @@ function git(...args: string[]): string {
   return execFileSync('git', args, { cwd: repo, env, encoding: 'utf8' });
 }
 
+/** A new git repository at `dir` with a package.json of its own, ignoring node_modules and the cache. */
+function npmRepo(dir: string, name: string): void {
+  mkdirSync(dir, { recursive: true });
+  execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir, env });
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name, version: '1.0.0', private: true }, null, 2)}\n`);
+  writeFileSync(join(dir, '.gitignore'), 'node_modules\n.docgatecache\n');
+}
+
 /** The fenced blocks of a README section (`### <title>` up to the next heading of its level or above). */
 function readmeBlocks(title: string, lang: string): string[] {
   const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
@@ -156,10 +164,8 @@ describe('a vendored tarball: committed under vendor/ of the repository, install
     for (const c of commands) expect(guide, c).toContain(c);
 
     const team = join(tmp, 'team-repo');
-    mkdirSync(join(team, 'processes'), { recursive: true });
-    execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: team, env });
-    writeFileSync(join(team, 'package.json'), `${JSON.stringify({ name: 'team-repo', version: '1.0.0', private: true }, null, 2)}\n`);
-    writeFileSync(join(team, '.gitignore'), 'node_modules\n.docgatecache\n');
+    npmRepo(team, 'team-repo');
+    mkdirSync(join(team, 'processes'));
     writeFileSync(join(team, 'processes', 'deployment.md'), GOOD);
     expect(sh('mkdir -p vendor', team).code).toBe(0);
     cpSync(tarball, join(team, 'vendor', file));
@@ -249,10 +255,8 @@ describe('docgate installed from git (SPEC §12)', () => {
     // `pre-commit`, .ci/run installs it) pointed at this checkout's commit, with a store of its own
     // (PRE_COMMIT_HOME): the first install, timed as a newcomer meets it.
     const pc = join(tmp, 'pre-commit-repo');
-    mkdirSync(join(pc, 'processes'), { recursive: true });
-    gitIn(pc, 'init', '-q', '-b', 'main');
-    writeFileSync(join(pc, 'package.json'), `${JSON.stringify({ name: 'pc', version: '1.0.0', private: true }, null, 2)}\n`);
-    writeFileSync(join(pc, '.gitignore'), 'node_modules\n.docgatecache\n');
+    npmRepo(pc, 'pc');
+    mkdirSync(join(pc, 'processes'));
     const install = sh(`npm install --save-dev ${JSON.stringify(tarball)}`, pc);
     expect(install.code, install.output).toBe(0);
     writeFileSync(
