@@ -54,9 +54,16 @@ export interface ActionRun {
  * evaluated (inputs, github.action_path, steps.<id>.outputs.<name>), its `run` through
  * `bash --noprofile --norc -eo pipefail`, in the workspace, with $GITHUB_OUTPUT a file of its own and
  * $GITHUB_STEP_SUMMARY one file for the job, $RUNNER_TEMP a new folder (listed in `made`, for the
- * caller to remove); the action's outputs are evaluated last.
+ * caller to remove); the action's outputs are evaluated last. The action runs from `actionPath` (this
+ * checkout unless a test gives a clone of its own).
  */
-export function runAction(workspace: string, inputs: Record<string, string>, made: string[], baseEnv: NodeJS.ProcessEnv = process.env): ActionRun {
+export function runAction(
+  workspace: string,
+  inputs: Record<string, string>,
+  made: string[],
+  baseEnv: NodeJS.ProcessEnv = process.env,
+  actionPath: string = REPO,
+): ActionRun {
   const tmp = mkdtempSync(join(tmpdir(), 'docgate-action-run-'));
   made.push(tmp);
   const summaryFile = join(tmp, 'step-summary.md');
@@ -68,7 +75,7 @@ export function runAction(workspace: string, inputs: Record<string, string>, mad
       if (m) return inputs[m[1]!] ?? action.inputs[m[1]!]?.default ?? '';
       m = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(expr);
       if (m) return stepOutputs[m[1]!]?.[m[2]!] ?? '';
-      if (expr === 'github.action_path') return REPO;
+      if (expr === 'github.action_path') return actionPath;
       if (expr === 'github.workspace') return workspace;
       throw new Error(`unexpected expression ${expr}`);
     });
@@ -86,7 +93,7 @@ export function runAction(workspace: string, inputs: Record<string, string>, mad
       GITHUB_OUTPUT: outputFile,
       GITHUB_STEP_SUMMARY: summaryFile,
       GITHUB_WORKSPACE: workspace,
-      GITHUB_ACTION_PATH: REPO,
+      GITHUB_ACTION_PATH: actionPath,
       RUNNER_TEMP: tmp,
     };
     delete env.DOCGATE_ROOT;

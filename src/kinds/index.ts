@@ -43,11 +43,8 @@ export function rulesOf(kinds: readonly AnyKind[] = BUILTIN_KINDS): Map<string, 
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-/**
- * One glob for every document of the given kinds, language variants included, for lint-staged's
- * configuration (package.json; `npm run docs` writes it, and a test compares).
- */
-export function documentsGlob(kinds: readonly AnyKind[] = BUILTIN_KINDS): string {
+/** The include globs of the given kinds, each language variant's folder glob after its own. */
+export function includeGlobs(kinds: readonly AnyKind[] = BUILTIN_KINDS): string[] {
   const globs: string[] = [];
   for (const k of kinds) {
     for (const g of k.include) {
@@ -58,6 +55,15 @@ export function documentsGlob(kinds: readonly AnyKind[] = BUILTIN_KINDS): string
       }
     }
   }
+  return globs;
+}
+
+/**
+ * One glob for every document of the given kinds, language variants included, for lint-staged's
+ * configuration (package.json; `npm run docs` writes it, and a test compares).
+ */
+export function documentsGlob(kinds: readonly AnyKind[] = BUILTIN_KINDS): string {
+  const globs = includeGlobs(kinds);
   return globs.length === 1 ? globs[0]! : `{${globs.join(',')}}`;
 }
 

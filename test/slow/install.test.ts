@@ -3,7 +3,6 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { runAction } from '../action-runner.js';
 import { REPO, fixture, gitEnv } from '../helpers.js';
 
@@ -34,6 +33,14 @@ function sh(command: string, cwd: string, shEnv: NodeJS.ProcessEnv = env): { cod
 
 function git(...args: string[]): string {
   return execFileSync('git', args, { cwd: repo, env, encoding: 'utf8' });
+}
+
+/** A new git repository at `dir` with a package.json of its own, ignoring node_modules and the cache. */
+function npmRepo(dir: string, name: string): void {
+  mkdirSync(dir, { recursive: true });
+  execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir, env });
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name, version: '1.0.0', private: true }, null, 2)}\n`);
+  writeFileSync(join(dir, '.gitignore'), 'node_modules\n.docgatecache\n');
 }
 
 /** The fenced blocks of a README section (`### <title>` up to the next heading of its level or above). */
@@ -141,6 +148,63 @@ describe('docgate packed, installed from the tarball into another repository (SP
   });
 });
 
+describe('a vendored tarball: committed under vendor/ of the repository, installed by a clean clone (docs/install.md)', () => {
+  it("a clone's `npm ci` with an empty npm cache installs it, `npx --no-install docgate lint` is green; offline again from that cache", () => {
+    const version = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
+    const file = `docgate-${version}.tgz`;
+    const guide = readFileSync(join(REPO, 'docs', 'install.md'), 'utf8');
+    // The commands the guide gives, as this test runs them (the guide's version is the package's).
+    const commands = [
+      'mkdir -p vendor',
+      `npm install --save-dev ./vendor/${file}`,
+      `git add vendor/${file} package.json package-lock.json`,
+      'npm ci',
+      'npx --no-install docgate lint',
+    ];
+    for (const c of commands) expect(guide, c).toContain(c);
+
+    const team = join(tmp, 'team-repo');
+    npmRepo(team, 'team-repo');
+    mkdirSync(join(team, 'processes'));
+    writeFileSync(join(team, 'processes', 'deployment.md'), GOOD);
+    expect(sh('mkdir -p vendor', team).code).toBe(0);
+    cpSync(tarball, join(team, 'vendor', file));
+    const add = sh(`npm install --save-dev ./vendor/${file}`, team);
+    expect(add.code, add.output).toBe(0);
+    // Recorded inside the repository, not at the path the tarball was packed to.
+    const pkg = JSON.parse(readFileSync(join(team, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    expect(pkg.devDependencies.docgate).toBe(`file:vendor/${file}`);
+    const lock = JSON.parse(readFileSync(join(team, 'package-lock.json'), 'utf8')) as { packages: Record<string, { resolved?: string }> };
+    expect(lock.packages['node_modules/docgate']!.resolved).toBe(`file:vendor/${file}`);
+    expect(sh(`git add vendor/${file} package.json package-lock.json .gitignore processes && git commit -q -m "docgate ${version}, vendored"`, team).code).toBe(
+      0,
+    );
+
+    const clone = join(tmp, 'team-clone');
+    execFileSync('git', ['clone', '-q', team, clone], { env });
+    expect(existsSync(join(clone, 'node_modules'))).toBe(false);
+    expect(existsSync(join(clone, 'vendor', file))).toBe(true);
+    const cache = mkdtempSync(join(tmp, 'empty-npm-cache-'));
+    const cleanEnv = { ...env };
+    delete cleanEnv.npm_config_prefer_offline;
+    const ci = sh(`npm ci --cache ${JSON.stringify(cache)}`, clone, cleanEnv);
+    expect(ci.code, ci.output).toBe(0);
+    expect(existsSync(join(clone, 'node_modules', 'docgate', 'dist', 'bundle', 'docgate.cjs'))).toBe(true);
+    const lint = sh('npx --no-install docgate lint', clone, cleanEnv);
+    expect(lint.code, lint.output).toBe(0);
+    expect(lint.output).toMatch(/^0 problems in 0 files \(1 files? checked\)$/m);
+
+    // The tarball needs no network, and its dependencies are in that cache now: offline from here on.
+    rmSync(join(clone, 'node_modules'), { recursive: true, force: true });
+    const offline = sh(`npm ci --offline --cache ${JSON.stringify(cache)}`, clone, cleanEnv);
+    expect(offline.code, offline.output).toBe(0);
+    writeFileSync(join(clone, 'processes', 'deployment.md'), BROKEN);
+    const broken = sh('npx --no-install docgate lint', clone, cleanEnv);
+    expect(broken.code, broken.output).toBe(1);
+    expect(broken.output).toContain('processes/deployment.md\n  3:1 Unexpected key `owner`');
+  });
+});
+
 describe('the action with `docgate:` an install spec (SPEC §12)', () => {
   it("installs the tarball into the runner's temporary folder and lints with it", () => {
     const ws = join(tmp, 'action-workspace');
@@ -186,35 +250,86 @@ describe('docgate installed from git (SPEC §12)', () => {
     expect(r.output).toContain('processes/deployment.md\n  3:1 Unexpected key `owner`');
   });
 
-  it('as the pre-commit framework installs a node hook: npm install in a clone, npm pack, a global install; then the hook runs', () => {
-    // pre_commit/languages/node.py: in its clone of the hook repository `npm install` with dev and prod
-    // dependencies, then `npm pack`, whose stdout it takes for the tarball's name, then `npm install -g`
-    // of that tarball into the hook's environment (NPM_CONFIG_PREFIX), whose bin folder leads PATH.
-    const clone = join(tmp, 'pre-commit-clone');
-    gitIn(tmp, 'clone', '-q', checkout, clone);
-    gitIn(clone, 'checkout', '-q', sha);
-    const prefix = join(tmp, 'node_env');
-    const hookEnv = { ...env, NPM_CONFIG_PREFIX: prefix, npm_config_prefix: prefix, PATH: `${join(prefix, 'bin')}:${env.PATH}` };
-    const install = sh('npm install --include=dev --include=prod --ignore-prepublish --no-progress --no-save', clone, hookEnv);
+  it("pre-commit's first install of the hooks takes a clone and installs no package; the hooks refuse a broken commit", () => {
+    // A repository with docgate installed from its tarball, and the pre-commit framework (Debian's
+    // `pre-commit`, .ci/run installs it) pointed at this checkout's commit, with a store of its own
+    // (PRE_COMMIT_HOME): the first install, timed as a newcomer meets it.
+    const pc = join(tmp, 'pre-commit-repo');
+    npmRepo(pc, 'pc');
+    mkdirSync(join(pc, 'processes'));
+    const install = sh(`npm install --save-dev ${JSON.stringify(tarball)}`, pc);
     expect(install.code, install.output).toBe(0);
-    const pack = sh('npm pack', clone, hookEnv);
-    expect(pack.code, pack.output).toBe(0);
-    const name = pack.stdout.trim();
-    expect(name).toMatch(/^docgate-\d+\.\d+\.\d+\.tgz$/);
-    const global = sh(`npm install -g ${JSON.stringify(join(clone, name))}`, clone, hookEnv);
-    expect(global.code, global.output).toBe(0);
+    writeFileSync(
+      join(pc, '.pre-commit-config.yaml'),
+      `repos:\n  - repo: ${checkout}\n    rev: ${sha}\n    hooks:\n      - id: docgate\n      - id: docgate-staged\n`,
+    );
+    // Every npm that pre-commit might run is logged by a shim ahead of the real one on PATH.
+    const shims = join(tmp, 'npm-shims');
+    const npmLog = join(tmp, 'npm-calls.log');
+    mkdirSync(shims);
+    const realNpm = sh('command -v npm', pc).stdout.trim();
+    writeFileSync(join(shims, 'npm'), `#!/bin/sh\necho "npm $*" >> ${JSON.stringify(npmLog)}\nexec ${JSON.stringify(realNpm)} "$@"\n`, { mode: 0o755 });
+    const home = join(tmp, 'pre-commit-home');
+    const pcEnv = { ...env, PRE_COMMIT_HOME: home, PATH: `${shims}:${env.PATH}` };
 
-    // The hook as .pre-commit-hooks.yaml declares it: its entry, then the staged files its regex matches.
-    const hook = (parse(readFileSync(join(REPO, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string; entry: string; files: string }[]).find(
-      (h) => h.id === 'docgate',
-    )!;
-    const root = fixture('ci-root');
-    const files = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
-      .split('\n')
-      .filter((p) => new RegExp(hook.files).test(p));
-    const r = spawnSync(hook.entry.split(' ')[0]!, [...hook.entry.split(' ').slice(1), ...files], { cwd: root, env: hookEnv, encoding: 'utf8' });
-    expect(r.status, r.stdout + r.stderr).toBe(1);
-    expect(r.stdout).toContain('processes/release.md\n  4:1 Unexpected key `owner`');
-    expect(sh('command -v docgate', root, hookEnv).stdout.trim()).toBe(join(prefix, 'bin', 'docgate'));
+    const started = Date.now();
+    const first = sh('pre-commit install-hooks', pc, pcEnv);
+    const seconds = (Date.now() - started) / 1000;
+    expect(first.code, first.output).toBe(0);
+    const packages = sh(`find ${JSON.stringify(home)} -path '*/node_modules/*' -name package.json | wc -l`, pc).stdout.trim();
+    console.log(
+      `pre-commit install-hooks (first install): ${seconds.toFixed(1)} s, ${packages} packages installed, npm runs: ${existsSync(npmLog) ? readFileSync(npmLog, 'utf8').trim().split('\n').length : 0}`,
+    );
+    expect(seconds).toBeLessThanOrEqual(20);
+    expect(Number(packages)).toBe(0);
+    expect(existsSync(npmLog)).toBe(false);
+
+    // husky's core.hooksPath: pre-commit refuses to install its git hook; docs/install.md says what to do.
+    gitIn(pc, 'config', 'core.hooksPath', '.husky/_');
+    const refusedInstall = sh('pre-commit install', pc, pcEnv);
+    expect(refusedInstall.code).not.toBe(0);
+    expect(refusedInstall.output).toContain('Cowardly refusing to install hooks with `core.hooksPath` set.');
+    const guide = readFileSync(join(REPO, 'docs', 'install.md'), 'utf8');
+    expect(guide).toContain('git config --unset-all core.hooksPath');
+    gitIn(pc, 'config', '--unset-all', 'core.hooksPath');
+    const installed = sh('pre-commit install', pc, pcEnv);
+    expect(installed.code, installed.output).toBe(0);
+
+    writeFileSync(join(pc, 'processes', 'deployment.md'), BROKEN);
+    gitIn(pc, 'add', '-A');
+    const refused = spawnSync('git', ['commit', '-m', 'a process'], { cwd: pc, env: pcEnv, encoding: 'utf8' });
+    expect(refused.status, refused.stdout + refused.stderr).not.toBe(0);
+    expect(refused.stdout + refused.stderr).toContain('processes/deployment.md\n  3:1 Unexpected key `owner`');
+    expect(spawnSync('git', ['rev-parse', '--verify', '-q', 'HEAD'], { cwd: pc, env }).status).not.toBe(0);
+    writeFileSync(join(pc, 'processes', 'deployment.md'), GOOD);
+    gitIn(pc, 'add', '-A');
+    const accepted = spawnSync('git', ['commit', '-m', 'a process'], { cwd: pc, env: pcEnv, encoding: 'utf8' });
+    expect(accepted.status, accepted.stdout + accepted.stderr).toBe(0);
+    // git passes the hook's report on to stderr.
+    expect(accepted.stdout + accepted.stderr).toMatch(/^docgate lint\.+Passed$/m);
+    expect(accepted.stdout + accepted.stderr).toMatch(/^docgate lint --staged\.+Passed$/m);
+  });
+
+  it("the action's fallback builds its own copy with the runtime dependencies, the compiler and the bundler only", () => {
+    const actionCopy = join(tmp, 'action-copy');
+    gitIn(tmp, 'clone', '-q', checkout, actionCopy);
+    gitIn(actionCopy, 'checkout', '-q', sha);
+    const ws = join(tmp, 'action-fallback-workspace');
+    cpSync(fixture('ci-root'), ws, { recursive: true });
+    const made: string[] = [];
+    const r = runAction(ws, {}, made, env, actionCopy);
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.outputs.docgate).toBe(join(actionCopy, 'bin', 'docgate.js'));
+    expect(r.stdout).toContain('::error file=processes/release.md,line=4,col=1,title=unknown-key::');
+    const modules = join(actionCopy, 'node_modules');
+    const names = readdirSync(modules).flatMap((n) =>
+      n.startsWith('@') ? readdirSync(join(modules, n)).map((m) => `${n}/${m}`) : n.startsWith('.') ? [] : [n],
+    );
+    const lock = JSON.parse(readFileSync(join(actionCopy, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+    const all = Object.keys(lock.packages).filter((p) => p.startsWith('node_modules/')).length;
+    console.log(`the action's fallback: ${names.length} packages in its copy (the lockfile's whole tree: ${all})`);
+    for (const devTool of ['vitest', '@biomejs/biome', 'dependency-cruiser', 'remark-cli', 'husky', 'lint-staged']) expect(names).not.toContain(devTool);
+    expect(names.length).toBeLessThan(all / 3);
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
   });
 });
