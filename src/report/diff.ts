@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import type * as JsDiff from 'diff';
 import { escapeHidden } from '../model/hidden-unicode.js';
+import { ansi } from './ansi.js';
 
 // Loaded on first use (its CommonJS build), like markdown-it: a run that prints no diff never pays for it.
 const require = createRequire(import.meta.url);
@@ -22,8 +23,6 @@ function printable(line: string): string {
   return escapeHidden(line.replace(CONTROLS, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
 }
 
-const sgr = (code: string, on: boolean) => (s: string) => (on ? `\u001b[${code}m${s}\u001b[0m` : s);
-
 /** The lines of the diff from `before` to `after` of the document at `path`, coloured as git colours them when `color`. */
 export function unifiedDiff(path: string, before: string, after: string, color: boolean): string[] {
   jsdiff ??= require('diff') as typeof JsDiff;
@@ -31,10 +30,10 @@ export function unifiedDiff(path: string, before: string, after: string, color: 
     context: 3,
     headerOptions: jsdiff.FILE_HEADERS_ONLY,
   });
-  const bold = sgr('1', color);
-  const cyan = sgr('36', color);
-  const red = sgr('31', color);
-  const green = sgr('32', color);
+  const bold = ansi('1', color);
+  const cyan = ansi('36', color);
+  const red = ansi('31', color);
+  const green = ansi('32', color);
   const lines = patch.replace(/\n$/, '').split('\n');
   return lines.map((raw, i) => {
     const line = printable(raw);

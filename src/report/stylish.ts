@@ -2,6 +2,7 @@ import { escapeHidden } from '../model/hidden-unicode.js';
 import { formatDiagnostic } from '../model/result.js';
 import type { LintRun } from '../lint/run.js';
 import type { Diagnostic } from '../model/types.js';
+import { ansi, hyperlink } from './ansi.js';
 import { unifiedDiff } from './diff.js';
 import { ruleHelpUri } from './rule-link.js';
 import { plural, reported, summaryLine } from './summary.js';
@@ -11,11 +12,6 @@ export interface StylishOptions {
   /** Where docs/rules.md is read on the web: with colours, each rule id links to its section. */
   rulesDoc?: string;
 }
-
-const ansi = (code: string, on: boolean) => (s: string) => (on ? `\u001b[${code}m${s}\u001b[0m` : s);
-
-/** A terminal hyperlink (OSC 8): terminals that know it make `text` clickable, the others show `text` alone. */
-const hyperlink = (url: string, text: string): string => `\u001b]8;;${url}\u001b\\${text}\u001b]8;;\u001b\\`;
 
 /** What marks a problem that `--fix` would fix, after its line. */
 export const FIXABLE_MARK = '(fixable)';
