@@ -74,7 +74,7 @@ describe('the baseline cycle through the CLI', () => {
 
     // Clean from now on, in every format.
     expect(cli()).toEqual({ code: 0, stdout: lines('0 problems in 0 files (3 files checked)'), stderr: '' });
-    expect(JSON.parse(cli('--format', 'json').stdout)).toEqual({ results: [], filesChecked: 3, problemCount: 0 });
+    expect(JSON.parse(cli('--format', 'json').stdout)).toEqual({ results: [], warnings: [], filesChecked: 3, problemCount: 0, errorCount: 0, warningCount: 0 });
 
     // A new error of the same rule in a baselined file: more than recorded, so every one is reported.
     write(dir, { 'processes/a-legacy.md': withKeys('Legacy', 'owner', 'team', 'budget') });
@@ -86,7 +86,7 @@ describe('the baseline cycle through the CLI', () => {
         `  ${unknown(4, 'team')}`,
         `  ${unknown(5, 'budget')}`,
         '',
-        '3 problems in 1 files (3 files checked)',
+        '3 problems in 1 file (3 files checked)',
       ),
       stderr: '',
     });
@@ -94,7 +94,7 @@ describe('the baseline cycle through the CLI', () => {
     write(dir, { 'processes/a-legacy.md': withKeys('Legacy', 'owner', 'team'), 'processes/c-valid.md': withKeys('Valid', 'budget') });
     expect(cli()).toEqual({
       code: 1,
-      stdout: lines('processes/c-valid.md', `  ${unknown(3, 'budget')}`, '', '1 problems in 1 files (3 files checked)'),
+      stdout: lines('processes/c-valid.md', `  ${unknown(3, 'budget')}`, '', '1 problem in 1 file (3 files checked)'),
       stderr: '',
     });
 
@@ -110,7 +110,7 @@ describe('the baseline cycle through the CLI', () => {
     expect(cli('--prune-suppressions')).toEqual({
       code: 0,
       stdout: lines('0 problems in 0 files (3 files checked)'),
-      stderr: lines('docgate: docgate-suppressions.json now suppresses 1 error in 1 files'),
+      stderr: lines('docgate: docgate-suppressions.json now suppresses 1 error in 1 file'),
     });
     expect(baseline()).toBe(lines('{', '  "processes/a-legacy.md": {', '    "unknown-key": {', '      "count": 1', '    }', '  }', '}'));
     expect(cli()).toEqual({ code: 0, stdout: lines('0 problems in 0 files (3 files checked)'), stderr: '' });
@@ -126,8 +126,8 @@ describe('the baseline cycle through the CLI', () => {
     const cli = (...args: string[]) => runCli(['lint', ...args], { cwd: dir });
     expect(cli('--suppress-rule', 'process-empty-body')).toEqual({
       code: 1,
-      stdout: lines('processes/a-legacy.md', `  ${unknown(3, 'owner')}`, `  ${unknown(4, 'team')}`, '', '2 problems in 1 files (3 files checked)'),
-      stderr: lines('docgate: docgate-suppressions.json now suppresses 1 error in 1 files'),
+      stdout: lines('processes/a-legacy.md', `  ${unknown(3, 'owner')}`, `  ${unknown(4, 'team')}`, '', '2 problems in 1 file (3 files checked)'),
+      stderr: lines('docgate: docgate-suppressions.json now suppresses 1 error in 1 file'),
     });
     expect(cli('--suppress-rule', 'unknown-key').code).toBe(0);
     expect(readFileSync(join(dir, 'docgate-suppressions.json'), 'utf8')).toBe(BASELINE);
@@ -145,7 +145,7 @@ describe('the baseline cycle through the CLI', () => {
     cli('--suppress-all');
     write(dir, { 'processes/b-empty.md': withKeys('Empty') });
     // a-legacy.md is unchanged; b-empty.md, fixed, is not named: nothing to say.
-    expect(cli('processes/a-legacy.md')).toEqual({ code: 0, stdout: lines('0 problems in 0 files (1 files checked)'), stderr: '' });
+    expect(cli('processes/a-legacy.md')).toEqual({ code: 0, stdout: lines('0 problems in 0 files (1 file checked)'), stderr: '' });
     // A whole-root run judges every entry, a deleted document's too.
     rmSync(join(dir, 'processes/a-legacy.md'));
     expect(cli().stderr).toBe(
@@ -167,8 +167,8 @@ describe('the baseline cycle through the CLI', () => {
     );
     expect(cli('--suppress-all')).toEqual({
       code: 0,
-      stdout: `${warned}2 problems (0 errors, 2 warnings) in 1 files (3 files checked)\n`,
-      stderr: lines('docgate: docgate-suppressions.json now suppresses 1 error in 1 files'),
+      stdout: `${warned}2 problems (0 errors, 2 warnings) in 1 file (3 files checked)\n`,
+      stderr: lines('docgate: docgate-suppressions.json now suppresses 1 error in 1 file'),
     });
     expect(readFileSync(join(dir, 'docgate-suppressions.json'), 'utf8')).toBe(
       lines('{', '  "processes/b-empty.md": {', '    "process-empty-body": {', '      "count": 1', '    }', '  }', '}'),
@@ -259,7 +259,7 @@ describe('the baseline cycle through the CLI', () => {
     write(dir, { 'docgate-suppressions.json': BASELINE.replace('"count": 2', '"count": 1') });
     expect(cli()).toEqual({
       code: 1,
-      stdout: lines('processes/a-legacy.md', `  ${unknown(3, 'owner')}`, `  ${unknown(4, 'team')}`, '', '2 problems in 1 files (3 files checked)'),
+      stdout: lines('processes/a-legacy.md', `  ${unknown(3, 'owner')}`, `  ${unknown(4, 'team')}`, '', '2 problems in 1 file (3 files checked)'),
       stderr: '',
     });
   });
@@ -374,7 +374,7 @@ describe('a change to the configuration or a rule file is seen at once', () => {
       write(dir, { 'docgate.config.yaml': 'rules:\n  process-empty-body: off\n' });
       expect(cached()).toEqual({
         code: 1,
-        stdout: lines('processes/a-legacy.md', `  ${unknown(3, 'owner')}`, `  ${unknown(4, 'team')}`, '', '2 problems in 1 files (3 files checked)'),
+        stdout: lines('processes/a-legacy.md', `  ${unknown(3, 'owner')}`, `  ${unknown(4, 'team')}`, '', '2 problems in 1 file (3 files checked)'),
         stderr: '',
       });
       expect(JSON.parse(textOf(await s.call('get_process', { name: 'a-legacy' })))).toMatchObject({

@@ -73,7 +73,7 @@ describe('docgate lint --cache <files>: the results across files kept beside the
     const edited = both(dir, 'processes/shipping.md');
     expect(edited.kept).toBe(true);
     expect(edited.stdout).toContain('3:1 Unexpected key `owner`');
-    expect(edited.stdout).toContain('2 problems in 1 files (1 files checked)');
+    expect(edited.stdout).toContain('2 problems in 1 file (1 file checked)');
     // The whole root with nothing changed: every document is its row, the kept results answer.
     const whole = both(dir);
     expect(whole.all).toBe(true);
@@ -96,13 +96,13 @@ describe('docgate lint --cache <files>: the results across files kept beside the
     writeFiles(dir, { 'processes/shipping.md': processDoc('Shipping') });
     const renamed = both(dir, 'processes/shipping.md');
     expect(renamed.kept).toBe(false);
-    expect(renamed.stdout).toBe('0 problems in 0 files (1 files checked)\n');
+    expect(renamed.stdout).toBe('0 problems in 0 files (1 file checked)\n');
     // shipping.md was just written: its row is racy (its stat may not show a further edit), so a run that
     // does not name it checks it again, as the whole pipeline does.
     expect(both(dir, 'processes/deploy.md').kept).toBe(false);
     age(dir, 'processes/shipping.md');
     expect(both(dir, 'processes/shipping.md').kept).toBe(true); // settled: no longer racy
-    expect(both(dir, 'processes/deploy.md')).toEqual({ code: 0, stdout: '0 problems in 0 files (1 files checked)\n', kept: true });
+    expect(both(dir, 'processes/deploy.md')).toEqual({ code: 0, stdout: '0 problems in 0 files (1 file checked)\n', kept: true });
     // A document added next to it: the folder changed, its listing is not trusted.
     writeFiles(dir, { 'processes/audit.md': processDoc('Deploy') });
     const added = both(dir, 'processes/deploy.md');
@@ -151,7 +151,7 @@ describe('docgate lint --cache <files>: the results across files kept beside the
     plant((kept) => kept[2].push(['../outside.md', []]));
     const refused = both(dir, 'processes/release.md');
     expect(refused.kept).toBe(false);
-    expect(refused.stdout).toBe('0 problems in 0 files (1 files checked)\n');
+    expect(refused.stdout).toBe('0 problems in 0 files (1 file checked)\n');
     // That run computed them again from the rows: the next one takes them.
     expect(both(dir, 'processes/release.md').kept).toBe(true);
   });

@@ -87,7 +87,7 @@ describe('docgate lint (child process)', () => {
     const r = runCli(['lint', '--root', fixture('rules', 'sysrs-status'), '--format', 'json']);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);
-    expect(Object.keys(report)).toEqual(['results', 'filesChecked', 'problemCount']);
+    expect(Object.keys(report)).toEqual(['results', 'warnings', 'filesChecked', 'problemCount', 'errorCount', 'warningCount']);
     expect(report.results[0]).toEqual({
       id: '7d1f3c2a-9b8e-4f6d-a5c4-3b2a1f0e9d8c',
       path: 'docs/sysrs/fixture.md',
@@ -99,6 +99,7 @@ describe('docgate lint (child process)', () => {
           column: 9,
           rule: 'invalid-value',
           message: 'Unexpected `status` value `drafty`, expected one of: `draft`, `review`, `approved`, `active`, `retired`',
+          severity: 'error',
         },
       ],
     });
@@ -110,11 +111,11 @@ describe('docgate lint (child process)', () => {
     expect(r.code).toBe(1);
     expect(JSON.parse(readFileSync(out, 'utf8')).problemCount).toBe(1);
     expect(r.stdout).toContain('docs/sysrs/fixture.md\n  4:9 ');
-    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('1 problems in 1 files (1 files checked)');
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('1 problem in 1 file (1 file checked)');
   });
 
   it.each([
-    [['lint', '--bogus'], /Unknown option '--bogus'/],
+    [['lint', '--bogus'], /^docgate: unknown option '--bogus' \(see docgate lint --help\)\n$/],
     [['lint', '--root', join(REPO, 'no-such-root')], /root .* does not exist/],
     [['lint', '--format', 'xml'], /unknown format 'xml'/],
     [['lint', 'no/such/file.md'], /no such file or folder: no\/such\/file\.md/],

@@ -38,7 +38,7 @@ function lines(...l: string[]): string {
 
 describe('the configuration file', () => {
   const warnOwner = { 'processes/valid.md': VALID, 'processes/owned.md': OWNER };
-  const expectedWarn = lines('processes/owned.md', `  ${OWNER_WARNING}`, '', '1 problems (0 errors, 1 warnings) in 1 files (2 files checked)');
+  const expectedWarn = lines('processes/owned.md', `  ${OWNER_WARNING}`, '', '1 problem (0 errors, 1 warning) in 1 file (2 files checked)');
 
   it('reads docgate.config.yaml: a rule set to warn passes with its warning printed', () => {
     const r = runCli(['lint'], { cwd: root({ ...warnOwner, 'docgate.config.yaml': 'rules:\n  unknown-key: warn\n' }) });
@@ -104,7 +104,7 @@ describe('the configuration file', () => {
     });
     expect(runCli(['lint'], { cwd: dir })).toEqual({
       code: 1,
-      stdout: lines('handbook/empty.md', `  ${EMPTY_LINE}`, '', '1 problems in 1 files (1 files checked)'),
+      stdout: lines('handbook/empty.md', `  ${EMPTY_LINE}`, '', '1 problem in 1 file (1 file checked)'),
       stderr: '',
     });
   });
@@ -113,7 +113,7 @@ describe('the configuration file', () => {
     const dir = root({ ...warnOwner, 'processes/legacy-empty.md': EMPTY, 'docgate.config.yaml': 'ignores: ["processes/legacy-*.md"]\n' });
     expect(runCli(['lint'], { cwd: dir })).toEqual({
       code: 1,
-      stdout: lines('processes/owned.md', `  ${OWNER_LINE}`, '', '1 problems in 1 files (2 files checked)'),
+      stdout: lines('processes/owned.md', `  ${OWNER_LINE}`, '', '1 problem in 1 file (2 files checked)'),
       stderr: '',
     });
   });
@@ -133,7 +133,7 @@ describe('named paths that select no document', () => {
     const r = runCli(['lint', 'processes/legacy-empty.md', 'prompts/x.txt', 'processes/owned.md'], { cwd: dir });
     expect(r).toEqual({
       code: 1,
-      stdout: lines('processes/owned.md', `  ${OWNER_LINE}`, '', '1 problems in 1 files (1 files checked)'),
+      stdout: lines('processes/owned.md', `  ${OWNER_LINE}`, '', '1 problem in 1 file (1 file checked)'),
       stderr: lines(
         'docgate: warning: processes/legacy-empty.md is ignored by `processes/legacy-*.md` (ignores in docgate.config.yaml)',
         `docgate: warning: prompts/x.txt is not a document of any kind (${KINDS})`,
@@ -154,7 +154,7 @@ describe('named paths that select no document', () => {
     const r = runCli(['lint', 'notes', 'processes/valid.md'], { cwd: root(files) });
     expect(r).toEqual({
       code: 0,
-      stdout: lines('0 problems in 0 files (1 files checked)'),
+      stdout: lines('0 problems in 0 files (1 file checked)'),
       stderr: lines(`docgate: warning: notes holds no documents of any kind (${KINDS})`),
     });
   });
@@ -163,7 +163,7 @@ describe('named paths that select no document', () => {
     const dir = root(files);
     expect(runCli(['lint', '--ignore-pattern', 'processes/legacy-*.md', '--ignore-pattern', 'processes/owned.md'], { cwd: dir })).toEqual({
       code: 0,
-      stdout: lines('0 problems in 0 files (1 files checked)'),
+      stdout: lines('0 problems in 0 files (1 file checked)'),
       stderr: '',
     });
     expect(runCli(['lint', '--ignore-pattern', 'processes/o*', 'processes/owned.md'], { cwd: dir })).toEqual({
@@ -185,7 +185,7 @@ describe('named paths that select no document', () => {
 
 describe('--max-warnings and --quiet', () => {
   const files = { 'processes/valid.md': VALID, 'processes/owned.md': OWNER, 'docgate.config.yaml': 'rules:\n  unknown-key: warn\n' };
-  const report = lines('processes/owned.md', `  ${OWNER_WARNING}`, '', '1 problems (0 errors, 1 warnings) in 1 files (2 files checked)');
+  const report = lines('processes/owned.md', `  ${OWNER_WARNING}`, '', '1 problem (0 errors, 1 warning) in 1 file (2 files checked)');
 
   it("--max-warnings 0 fails a run with one warning, with ESLint's message; --max-warnings 1 passes it", () => {
     const dir = root(files);
@@ -213,7 +213,7 @@ describe('--max-warnings and --quiet', () => {
         'processes/owned.md',
         `  ${OWNER_WARNING}`,
         '',
-        '2 problems (1 errors, 1 warnings) in 2 files (3 files checked)',
+        '2 problems (1 error, 1 warning) in 2 files (3 files checked)',
       ),
       stderr: '',
     });
@@ -227,7 +227,7 @@ describe('--max-warnings and --quiet', () => {
         'processes/empty.md',
         '  5:1 Unexpected empty body, expected markdown content after the frontmatter [process-empty-body]',
         '',
-        '1 problems in 1 files (3 files checked)',
+        '1 problem in 1 file (3 files checked)',
       ),
       stderr: '',
     });

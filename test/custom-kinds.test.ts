@@ -96,7 +96,13 @@ describe('a kind of your own: ADRs in docs/adr/*.md', () => {
         kind: 'adr',
         error: '3:9 Unexpected `status` value `decided`, expected one of: `proposed`, `accepted`, `superseded` [invalid-value]',
         diagnostics: [
-          { line: 3, column: 9, rule: 'invalid-value', message: 'Unexpected `status` value `decided`, expected one of: `proposed`, `accepted`, `superseded`' },
+          {
+            line: 3,
+            column: 9,
+            rule: 'invalid-value',
+            message: 'Unexpected `status` value `decided`, expected one of: `proposed`, `accepted`, `superseded`',
+            severity: 'error',
+          },
         ],
       },
     ]);

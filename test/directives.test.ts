@@ -42,12 +42,12 @@ const SYSRS = (body: string) => `---\nid: 3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f\n
 describe('inline directives', () => {
   it('YAML frontmatter: a trailing `# docgate-disable-line rule`', () => {
     const r = lint({ 'processes/deploy.md': '---\nname: Deploy\nowner: ops # docgate-disable-line unknown-key -- the portal reads it\n---\n\n# Deploy\n' });
-    expect(r).toEqual({ code: 0, out: '0 problems in 0 files (1 files checked)\n' });
+    expect(r).toEqual({ code: 0, out: '0 problems in 0 files (1 file checked)\n' });
   });
 
   it('YAML frontmatter: a line `# docgate-disable-next-line rule`', () => {
     const r = lint({ 'processes/deploy.md': '---\nname: Deploy\n# docgate-disable-next-line unknown-key\nowner: ops\n---\n\n# Deploy\n' });
-    expect(r).toEqual({ code: 0, out: '0 problems in 0 files (1 files checked)\n' });
+    expect(r).toEqual({ code: 0, out: '0 problems in 0 files (1 file checked)\n' });
   });
 
   it('a directive suppresses only the rules it names, on its line', () => {
@@ -66,7 +66,7 @@ describe('inline directives', () => {
         '# docgate-disable-next-line invalid-value -- a house style\npurpose: Generate README.md',
       ),
     });
-    expect(r).toEqual({ code: 0, out: '0 problems in 0 files (1 files checked)\n' });
+    expect(r).toEqual({ code: 0, out: '0 problems in 0 files (1 file checked)\n' });
   });
 
   it('markdown bodies: `<!-- docgate-disable-next-line a, b -->`', () => {
@@ -97,7 +97,7 @@ describe('inline directives', () => {
 
   it('a directive inside fenced code is content, not a directive', () => {
     const r = lint({ 'processes/deploy.md': '# Deploy\n\n```html\n<!-- docgate-disable-next-line process-empty-body -->\n```\n' });
-    expect(r).toEqual({ code: 0, out: '0 problems in 0 files (1 files checked)\n' });
+    expect(r).toEqual({ code: 0, out: '0 problems in 0 files (1 file checked)\n' });
   });
 
   it('a file-level rule is never disabled inline', () => {
@@ -111,7 +111,7 @@ describe('inline directives', () => {
     const warned = lint(files);
     expect(warned).toEqual({
       code: 0,
-      out: 'processes/deploy.md\n  3:1 warning Unexpected directive `docgate-disable-next-line process-empty-body` that suppresses nothing, expected it removed or a directive where a rule reports [unused-disable-directive]\n\n1 problems (0 errors, 1 warnings) in 1 files (1 files checked)\n',
+      out: 'processes/deploy.md\n  3:1 warning Unexpected directive `docgate-disable-next-line process-empty-body` that suppresses nothing, expected it removed or a directive where a rule reports [unused-disable-directive]\n\n1 problem (0 errors, 1 warning) in 1 file (1 file checked)\n',
     });
     const strict = lint({ ...files, 'docgate.config.yaml': 'rules:\n  unused-disable-directive: error\n' });
     expect(strict.code).toBe(1);
@@ -124,7 +124,7 @@ describe('inline directives', () => {
       'processes/b.md': '---\nname: same # docgate-disable-line process-duplicate-name -- renamed next sprint\n---\n\n# B\n',
     });
     expect(r.out).toBe(
-      'processes/a.md\n  2:7 Unexpected duplicate process name `Same`, expected names unique ignoring case (also in processes/b.md) [process-duplicate-name]\n\n1 problems in 1 files (2 files checked)\n',
+      'processes/a.md\n  2:7 Unexpected duplicate process name `Same`, expected names unique ignoring case (also in processes/b.md) [process-duplicate-name]\n\n1 problem in 1 file (2 files checked)\n',
     );
   });
 });

@@ -226,7 +226,7 @@ describe("item 7: a file's own findings are capped when it is analyzed", () => {
     put(root, 'docs/sysrs/big.md', BIG_SYSRS);
     const run = cli(['lint', '--root', root], 256);
     expect(run.code, run.stderr).toBe(1);
-    expect(run.stdout).toBe(`docs/sysrs/big.md\n${bigSysrsError().replace(/^/gm, '  ')}\n\n100 problems in 1 files (1 files checked)\n`);
+    expect(run.stdout).toBe(`docs/sysrs/big.md\n${bigSysrsError().replace(/^/gm, '  ')}\n\n100 problems in 1 file (1 file checked)\n`);
   });
 
   it('five of them with --cache: a small cache, replayed byte for byte', () => {
@@ -596,7 +596,7 @@ describe('item 10: rule data is checked when it is loaded', () => {
     put(root, 'processes/b.md', '---\nname: B\nowner: me\n---\n\nBody.\n');
     const run = cli(['lint', '--root', root]);
     expect(run.stdout).toBe(
-      'processes/b.md\n  3:8 Unexpected `owner` value `me`, expected no value (the schema is `false`) [schema]\n\n1 problems in 1 files (2 files checked)\n',
+      'processes/b.md\n  3:8 Unexpected `owner` value `me`, expected no value (the schema is `false`) [schema]\n\n1 problem in 1 file (2 files checked)\n',
     );
     expect(run.code).toBe(1);
   });
@@ -632,7 +632,7 @@ describe('item 10: rule data is checked when it is loaded', () => {
     put(root, 'processes/a.md', `---\nname: A\n${'a'.repeat(30)}: 5\n---\n\nBody.\n`);
     const run = cli(['lint', '--root', root]);
     expect(run.stdout).toBe(
-      `processes/a.md\n  3:33 Unexpected number for \`${'a'.repeat(30)}\`, expected a string [wrong-type]\n\n1 problems in 1 files (1 files checked)\n`,
+      `processes/a.md\n  3:33 Unexpected number for \`${'a'.repeat(30)}\`, expected a string [wrong-type]\n\n1 problem in 1 file (1 file checked)\n`,
     );
     expect(run.code).toBe(1);
   });
@@ -746,7 +746,7 @@ describe('item 15 (part): control characters in messages are shown as escapes', 
       '15:1 Unexpected heading `## \\x1b[2J\\x1b[H\\t0 problems\\x7f\\u009b\\x07`, expected a section heading of the SysRS outline [sysrs-unknown-heading]';
     const run = cli(['lint', '--root', root]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toBe(`docs/sysrs/fixture.md\n  ${expected}\n\n1 problems in 1 files (1 files checked)\n`);
+    expect(run.stdout).toBe(`docs/sysrs/fixture.md\n  ${expected}\n\n1 problem in 1 file (1 file checked)\n`);
     // Nothing but line feeds below U+0020, no DEL, no C1 control.
     expect(run.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
     const report = json(cli(['lint', '--root', root, '--format', 'json']));

@@ -178,7 +178,7 @@ describe('item 4: nothing in `.git`, and nothing git ignores, is a document', ()
         '',
       ].join('\n'),
     );
-    expect(named.stdout).toBe('0 problems in 0 files (1 files checked)\n');
+    expect(named.stdout).toBe('0 problems in 0 files (1 file checked)\n');
     const config = JSON.parse(cli(['lint', '--root', dir, '--print-config', '.env'], { cwd: dir }).stdout) as { kind: string; ignored: boolean };
     expect(config).toMatchObject({ kind: 'note', ignored: true });
     expect(cli(['lint', '--root', dir, '.git/config'], { cwd: dir }).stderr).toBe(
@@ -239,7 +239,7 @@ describe('item 4: nothing in `.git`, and nothing git ignores, is a document', ()
     expect(JSON.parse(readFileSync(join(dir, '.docgatecache'), 'utf8').split('\n')[0]!)).toHaveProperty(['listings', 'note']);
     appendFileSync(join(dir, '.gitignore'), 'notes/b.md\n');
     const second = cli(['lint', '--root', dir, '--cache', 'notes/a.md'], { cwd: dir });
-    expect(second.stdout).toBe('0 problems in 0 files (1 files checked)\n');
+    expect(second.stdout).toBe('0 problems in 0 files (1 file checked)\n');
     expect(second.code).toBe(0);
   }, 30_000);
 });
@@ -305,6 +305,6 @@ describe('item 13: the alternatives of a whole configuration are bounded', () =>
     );
     // Four such globs are 1,024 alternatives: within the bound.
     const within = root({ 'docgate.config.yaml': config(globs(4)), 'processes/deploy.md': processDoc('Deploy') });
-    expect(cli(['lint', '--root', within])).toEqual({ code: 0, stdout: '0 problems in 0 files (1 files checked)\n', stderr: '' });
+    expect(cli(['lint', '--root', within])).toEqual({ code: 0, stdout: '0 problems in 0 files (1 file checked)\n', stderr: '' });
   });
 });

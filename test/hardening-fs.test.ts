@@ -618,7 +618,7 @@ describe('item 13: a document docgate cannot name or list is a failure, never a 
     rmSync(join(root, 'frameworks'));
     const clean = cli(['lint', '--root', root, '--format', 'json']);
     expect(clean.code).toBe(0);
-    expect(JSON.parse(clean.stdout)).toEqual({ results: [], filesChecked: 1, problemCount: 0 });
+    expect(JSON.parse(clean.stdout)).toEqual({ results: [], warnings: [], filesChecked: 1, problemCount: 0, errorCount: 0, warningCount: 0 });
   });
 });
 

@@ -19,7 +19,7 @@ import { foldCase } from '../src/mcp/substring.js';
 import { scoreProcess } from '../src/mcp/tools/process/search_processes.js';
 import { BIN, CONTENT, FS_SPY, REPO, startMcp, structuredOf } from './fixtures/mcp/harness.js';
 import { RawMcp, call } from './fixtures/mcp/raw.js';
-import { runCli } from './helpers.js';
+import { asValidate, runCli } from './helpers.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'docgate-hardening-mcp-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -239,7 +239,7 @@ describe('item 11: long work does not block the protocol', () => {
 function lintJson(root: string): unknown {
   const r = spawnSync(process.execPath, [BIN, 'lint', '--root', root, '--format', 'json'], { cwd: REPO, encoding: 'utf8' });
   expect(r.stderr).toBe('');
-  return JSON.parse(r.stdout);
+  return asValidate(JSON.parse(r.stdout));
 }
 
 describe('item 12: a content folder replaced, deleted or created while the server runs', () => {
@@ -461,7 +461,7 @@ describe('item 15: stylish escapes control characters in file names', () => {
     expect(r.code).toBe(1);
     const lines = report.results[0]!.error.split('\n').map((l) => `  ${l}`);
     expect(r.stdout).toBe(
-      `processes/a\\x1b[2J\\x1b[Hb\\x9b31m\\x7f\\x09\\x0d\\x0a0 problems.md\n${lines.join('\n')}\n\n${lines.length} problems in 1 files (1 files checked)\n`,
+      `processes/a\\x1b[2J\\x1b[Hb\\x9b31m\\x7f\\x09\\x0d\\x0a0 problems.md\n${lines.join('\n')}\n\n${lines.length === 1 ? '1 problem' : `${lines.length} problems`} in 1 file (1 file checked)\n`,
     );
     expect(r.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
   });

@@ -84,7 +84,7 @@ describe('a $dynamicRef loop is a configuration error in the schema file (issue 
     const r = cli(['lint', '--root', fixture('round3', 'dynamic-tree')]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(
-      'processes/deploy.md\n  5:11 Unexpected number for `steps.1.name`, expected a string [wrong-type]\n\n1 problems in 1 files (1 files checked)\n',
+      'processes/deploy.md\n  5:11 Unexpected number for `steps.1.name`, expected a string [wrong-type]\n\n1 problem in 1 file (1 file checked)\n',
     );
   });
 });

@@ -45,7 +45,7 @@ describe('lint --staged: symbolic links as lint sees them (item 10)', () => {
     symlinkSync('handbook', join(dir, 'processes'));
     git('add', '-A');
     const expected =
-      'processes/deploy.md\n  3:1 Unexpected key `owner`, expected one of: `name`, `description` [unknown-key]\n\n1 problems in 1 files (1 files checked)\n';
+      'processes/deploy.md\n  3:1 Unexpected key `owner`, expected one of: `name`, `description` [unknown-key]\n\n1 problem in 1 file (1 file checked)\n';
     // The commit that adds the link.
     const adding = staged(dir);
     expect(adding.code, adding.stdout).toBe(1);
@@ -62,7 +62,7 @@ describe('lint --staged: symbolic links as lint sees them (item 10)', () => {
     // Fixed in the target: the hook lets it through, as CI would.
     writeFiles(dir, { 'handbook/deploy.md': processDoc('Deploy') });
     git('add', '-A');
-    expect(staged(dir, '--cache')).toEqual({ code: 0, stdout: '0 problems in 0 files (1 files checked)\n', stderr: '' });
+    expect(staged(dir, '--cache')).toEqual({ code: 0, stdout: '0 problems in 0 files (1 file checked)\n', stderr: '' });
     expect(lint(dir).code).toBe(0);
   });
 
@@ -81,7 +81,7 @@ describe('lint --staged: symbolic links as lint sees them (item 10)', () => {
     });
     git('add', '-A');
     const expected =
-      'processes/deploy.md\n  3:1 Unexpected key `owner`, expected one of: `name`, `description` [unknown-key]\n\n1 problems in 1 files (2 files checked)\n';
+      'processes/deploy.md\n  3:1 Unexpected key `owner`, expected one of: `name`, `description` [unknown-key]\n\n1 problem in 1 file (2 files checked)\n';
     // The first run keeps the template kind's results for HEAD's tree; the second must not answer from them alone.
     expect(staged(dir, '--cache')).toEqual({ code: 1, stdout: expected, stderr: '' });
     expect(staged(dir, '--cache')).toEqual({ code: 1, stdout: expected, stderr: '' });
@@ -171,7 +171,7 @@ describe('lint --staged: what the commit holds (item 10)', () => {
     const r = staged(dir);
     expect(r.code, r.stdout).toBe(1);
     expect(r.stdout).toBe(
-      'templates/power/readme.txt\n  1:1 Unexpected unmerged file, expected a merged file: resolve the conflict first [file-unmerged]\n\n1 problems in 1 files (1 files checked)\n',
+      'templates/power/readme.txt\n  1:1 Unexpected unmerged file, expected a merged file: resolve the conflict first [file-unmerged]\n\n1 problem in 1 file (1 file checked)\n',
     );
     expect(staged(dir, '--cache').stdout).toBe(r.stdout);
   });
@@ -191,7 +191,7 @@ describe('lint --staged: one index listing (item 14)', () => {
     const r = runCli(['lint', '--staged'], { cwd: dir, env: { ...env, GIT_TRACE: trace } });
     expect(r.code, r.stdout).toBe(1);
     expect(r.stdout).toContain('processes/p0.md\n  3:1 Unexpected key `owner`');
-    expect(r.stdout).toContain('1 problems in 1 files (6 files checked)');
+    expect(r.stdout).toContain('1 problem in 1 file (6 files checked)');
     const listings = readFileSync(trace, 'utf8')
       .split('\n')
       .filter((line) => /\bgit ls-files\b/.test(line));

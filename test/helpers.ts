@@ -158,3 +158,17 @@ export function committedRepo(
   git('commit', '-q', '--no-verify', '--allow-empty', '-m', 'init');
   return { dir, git };
 }
+
+/** A result of the json report as the MCP tools give it: an error's diagnostics without the `severity` the json report always states (the tools state only `warning`). */
+export function asServed<T extends { diagnostics: { severity?: string }[] }>(result: T): T {
+  return { ...result, diagnostics: result.diagnostics.map(({ severity, ...d }) => (severity === 'warning' ? { ...d, severity } : d)) };
+}
+
+/** A `docgate lint --format json` report as the MCP tool `validate` answers it: `results` (as served), `filesChecked`, `problemCount`. */
+export function asValidate<T extends { diagnostics: { severity?: string }[] }>(report: {
+  results: T[];
+  filesChecked: number;
+  problemCount: number;
+}): { results: T[]; filesChecked: number; problemCount: number } {
+  return { results: report.results.map(asServed), filesChecked: report.filesChecked, problemCount: report.problemCount };
+}

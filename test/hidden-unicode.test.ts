@@ -191,7 +191,7 @@ describe('reports show hidden characters as escapes', () => {
     const r = runCli(['lint', '--root', ROOT]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`  ${KEY_LINE}\n`);
-    expect(r.stdout).toContain(`  8:22 Unexpected hidden character U+2066 (left-to-right isolate), ${V} [hidden-unicode]\n`);
+    expect(r.stdout).toContain(`  8:22 Unexpected hidden character U+2066 (left-to-right isolate), ${V} [hidden-unicode] (fixable)\n`);
     expect(r.stdout).not.toMatch(RAW);
   });
 

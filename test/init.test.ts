@@ -40,7 +40,7 @@ const FOUND = (root: string) => `docgate init: looked at ${root}
   preset cursor: 1 cursor-rule
 `;
 
-const FIRST_LINT = `1 problems (0 errors, 1 warnings) in 1 files (10 files checked)
+const FIRST_LINT = `1 problem (0 errors, 1 warning) in 1 file (10 files checked)
        1 unquoted-value
 `;
 
@@ -111,6 +111,6 @@ describe('docgate init', () => {
   it('refuses an unknown flag with exit 2', () => {
     const r = runCli(['init', '--force']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain("Unknown option '--force'");
+    expect(r.stderr).toBe("docgate: unknown option '--force' (see docgate init --help)\n");
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, CONTENT, REPO, copyRoot, startMcp, structuredOf, sysrsText, textOf } from './fixtures/mcp/harness.js';
 import type { McpSession } from './fixtures/mcp/harness.js';
 import type { ParseFailureResult as Failure } from '../src/model/types.js';
+import { asValidate } from './helpers.js';
 
 /** Every broken document of the fixture root, with how its get and list tools reach it. */
 interface Case {
@@ -148,7 +149,7 @@ describe('byte identity of `error` across get, list, validate and docgate lint',
         cwd: CONTENT,
         encoding: 'utf8',
       });
-      expect(v).toEqual(JSON.parse(r.stdout));
+      expect(v).toEqual(asValidate(JSON.parse(r.stdout)));
       expect(v.filesChecked).toBe(4);
       const outside = await s.call('validate', { paths: ['../..'] });
       expect(outside.isError).toBe(true);

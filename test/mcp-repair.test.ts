@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rulesOf } from '../src/kinds/index.js';
 import { CONTENT, copyRoot, startMcp, structuredOf } from './fixtures/mcp/harness.js';
 import type { McpSession } from './fixtures/mcp/harness.js';
-import { runCli, treeHash } from './helpers.js';
+import { asServed, runCli, treeHash } from './helpers.js';
 
 /**
  * The agent's repair loop over MCP (SPEC §11), through the SDK client over stdio: failing get answers
@@ -66,7 +66,8 @@ interface Failure {
 /** lint's own result for one path of the root (json report). */
 function lintResult(path: string): Failure | undefined {
   const r = runCli(['lint', '--root', root, '--format', 'json', path], { cwd: root });
-  return (JSON.parse(r.stdout) as { results: Failure[] }).results.find((x) => x.path === path);
+  const found = (JSON.parse(r.stdout) as { results: Failure[] }).results.find((x) => x.path === path);
+  return found && asServed(found);
 }
 
 async function check(path: string, content: string): Promise<Failure & { valid?: true; warnings?: string }> {

@@ -65,8 +65,8 @@ describe('docgate lint --format github --format sarif --output FILE (child proce
 
     const clean = runCli(['lint', '--root', root, '--format', 'github', join(root, 'frameworks', 'POWER.md')], { env: { GITHUB_STEP_SUMMARY: summary } });
     expect(clean.code).toBe(0);
-    expect(clean.stdout).toBe('0 problems in 0 files (1 files checked)\n');
-    expect(readFileSync(summary, 'utf8')).toBe('## docgate\n\n0 problems in 0 files (1 files checked)\n\n');
+    expect(clean.stdout).toBe('0 problems in 0 files (1 file checked)\n');
+    expect(readFileSync(summary, 'utf8')).toBe('## docgate\n\n0 problems in 0 files (1 file checked)\n\n');
   });
 
   it('writes JUnit XML to a file with --format junit --output', () => {

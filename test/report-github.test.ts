@@ -105,7 +105,7 @@ describe('github format', () => {
   });
 
   it('prints only the summary line for a clean run', () => {
-    expect(github(runOf([], [{ path: 'frameworks/POWER.md', kind: 'framework' }]))).toBe('0 problems in 0 files (1 files checked)\n');
+    expect(github(runOf([], [{ path: 'frameworks/POWER.md', kind: 'framework' }]))).toBe('0 problems in 0 files (1 file checked)\n');
   });
 
   it('annotates every failure of the fixture root (every kind) with its file, position and rule', () => {
@@ -152,7 +152,7 @@ describe('github step summary (Markdown)', () => {
 
   it('says so, without a table, when nothing failed', () => {
     const md = githubStepSummary(runOf([], [{ path: 'frameworks/POWER.md', kind: 'framework' }]));
-    expect(md).toBe('## docgate\n\n0 problems in 0 files (1 files checked)\n\n');
+    expect(md).toBe('## docgate\n\n0 problems in 0 files (1 file checked)\n\n');
     expect(md).not.toContain('|');
   });
 

@@ -16,7 +16,7 @@ import { MAX_DIAGNOSTICS, renderError, resultOf } from '../src/model/result.js';
 import { loadProject } from '../src/project/project.js';
 import { MAX_DEPTH, MAX_YAML_LENGTH } from '../src/parse/yaml-frontmatter.js';
 import { stylish } from '../src/report/stylish.js';
-import { REPO, fixture, runCli } from './helpers.js';
+import { REPO, asServed, fixture, runCli } from './helpers.js';
 
 const rules = loadProject(REPO);
 const tmp = realpathSync(mkdtempSync(join(tmpdir(), 'docgate-robust-')));
@@ -63,8 +63,8 @@ function lintEverywhere(root: string, expected: Record<string, string>, filesChe
   const json = runCli(['lint', '--root', root, '--format', 'json']);
   expect(json.stderr).not.toMatch(/internal error|^\s+at /m);
   expect(json.code, json.stderr).toBe(code);
-  const report = JSON.parse(json.stdout) as { results: unknown; filesChecked: number; problemCount: number };
-  expect(report.results).toEqual(run.results);
+  const report = JSON.parse(json.stdout) as { results: LintRun['results']; filesChecked: number; problemCount: number };
+  expect(report.results.map(asServed)).toEqual(run.results);
   expect(report.filesChecked).toBe(filesChecked);
 
   const text = runCli(['lint', '--root', root]);

@@ -170,8 +170,9 @@ describe('a file deleted between discovery and read', () => {
       expect(r.report.vanished).toBe(true);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toBe('');
-      if (format === 'json') expect(JSON.parse(r.stdout)).toEqual({ results: [], filesChecked: 1, problemCount: 0 });
-      else expect(r.stdout).toBe('0 problems in 0 files (1 files checked)\n');
+      if (format === 'json')
+        expect(JSON.parse(r.stdout)).toEqual({ results: [], warnings: [], filesChecked: 1, problemCount: 0, errorCount: 0, warningCount: 0 });
+      else expect(r.stdout).toBe('0 problems in 0 files (1 file checked)\n');
     }
   });
 });

@@ -84,7 +84,7 @@ describe('a root schema extends a bundled one by `$ref` to its `$id`', () => {
       'schemas/sysrs-frontmatter.schema.json': OWNER_SCHEMA.replace('process-frontmatter', 'sysrs-frontmatter').replace('the process', 'the specification'),
       'docs/sysrs/alpha.md': alpha.replace(/^---\n[\s\S]*?\n---\n/, `---\nid: ${id}\nowner: platform-team\n---\n`),
     });
-    expect(runCli(['lint', '--root', root])).toEqual({ code: 0, stdout: '0 problems in 0 files (1 files checked)\n', stderr: '' });
+    expect(runCli(['lint', '--root', root])).toEqual({ code: 0, stdout: '0 problems in 0 files (1 file checked)\n', stderr: '' });
     const s = await startMcp(root);
     try {
       const doc = structuredOf<{ result: { frontmatter: Record<string, unknown> } }>(await s.call('get_sysrs', { id }));
@@ -102,7 +102,7 @@ describe('a root schema extends a bundled one by `$ref` to its `$id`', () => {
     });
     const run = runCli(['lint', '--root', root]);
     expect(run.stdout).toBe(
-      'templates/power/readme.txt\n  3:1 Unexpected field `purpose` after `output`, expected the order framework, purpose, output, work, examples, requirements, save_as, store_as, owner [template-field-order]\n\n1 problems in 1 files (1 files checked)\n',
+      'templates/power/readme.txt\n  3:1 Unexpected field `purpose` after `output`, expected the order framework, purpose, output, work, examples, requirements, save_as, store_as, owner [template-field-order] (fixable)\n\n1 problem in 1 file (1 file checked)\n  1 error and 0 warnings potentially fixable with the `--fix` option.\n',
     );
     expect(run.code).toBe(1);
   });
@@ -115,7 +115,7 @@ describe('a root schema extends a bundled one by `$ref` to its `$id`', () => {
     expect(runCli(['lint', '--root', root])).toEqual({
       code: 1,
       stdout:
-        'processes/p.md\n  2:1 Unexpected key `name`, expected one of: `owner` (`additionalProperties` sees only the `properties` beside it; `unevaluatedProperties` also sees those of a `$ref` or `allOf`) [unknown-key]\n\n1 problems in 1 files (1 files checked)\n',
+        'processes/p.md\n  2:1 Unexpected key `name`, expected one of: `owner` (`additionalProperties` sees only the `properties` beside it; `unevaluatedProperties` also sees those of a `$ref` or `allOf`) [unknown-key]\n\n1 problem in 1 file (1 file checked)\n',
       stderr: '',
     });
   });
@@ -131,7 +131,7 @@ describe('a root schema extends a bundled one by `$ref` to its `$id`', () => {
     expect(runCli(['lint', '--root', root])).toEqual({
       code: 1,
       stdout:
-        'processes/p.md\n  3:8 Unexpected `owner` value `42`, expected a non-empty process name (when absent it is derived from the file name) or a list [invalid-value]\n\n1 problems in 1 files (1 files checked)\n',
+        'processes/p.md\n  3:8 Unexpected `owner` value `42`, expected a non-empty process name (when absent it is derived from the file name) or a list [invalid-value]\n\n1 problem in 1 file (1 file checked)\n',
       stderr: '',
     });
   });
@@ -152,17 +152,17 @@ describe('a root schema extends a bundled one by `$ref` to its `$id`', () => {
     expect(runCli(['lint', '--root', root])).toEqual({
       code: 1,
       stdout:
-        'processes/p.md\n  4:1 Unexpected key `audience`, expected one of: `name`, `description`, `owner` [unknown-key]\n\n1 problems in 1 files (1 files checked)\n',
+        'processes/p.md\n  4:1 Unexpected key `audience`, expected one of: `name`, `description`, `owner` [unknown-key]\n\n1 problem in 1 file (1 file checked)\n',
       stderr: '',
     });
     const copy = spawnCli(join(install, 'bin', 'docgate.js'), ['lint', '--root', root]);
-    expect(copy).toEqual({ code: 0, stdout: '0 problems in 0 files (1 files checked)\n', stderr: '' });
+    expect(copy).toEqual({ code: 0, stdout: '0 problems in 0 files (1 file checked)\n', stderr: '' });
     // The same version with another bundled schema: a cache written by one is not replayed by the other.
     const cache = ['--cache', '--cache-location', join(tmp, 'upgrade-cache.json')];
     expect(runCli(['lint', '--root', root, ...cache]).code).toBe(1);
     expect(spawnCli(join(install, 'bin', 'docgate.js'), ['lint', '--root', root, ...cache])).toEqual({
       code: 0,
-      stdout: '0 problems in 0 files (1 files checked)\n',
+      stdout: '0 problems in 0 files (1 file checked)\n',
       stderr: '',
     });
     expect(runCli(['lint', '--root', root, ...cache]).code).toBe(1);
@@ -182,7 +182,7 @@ describe('a root schema extends a bundled one by `$ref` to its `$id`', () => {
     expect(runCli(['lint', '--root', root])).toEqual({
       code: 1,
       stdout:
-        'processes/q.md\n  3:1 Unexpected key `team`, expected one of: `name`, `description`, `owner` [unknown-key]\n\n1 problems in 1 files (2 files checked)\n',
+        'processes/q.md\n  3:1 Unexpected key `team`, expected one of: `name`, `description`, `owner` [unknown-key]\n\n1 problem in 1 file (2 files checked)\n',
       stderr: '',
     });
   });
@@ -240,13 +240,13 @@ describe('bundled schemas keep their precompiled validators', () => {
   it('a one-file lint of bundled content never loads the ajv compiler; a root schema that extends one does', () => {
     expect(runCli(['lint', 'processes/code-review.md'], { env })).toEqual({
       code: 0,
-      stdout: '0 problems in 0 files (1 files checked)\n',
+      stdout: '0 problems in 0 files (1 file checked)\n',
       stderr: 'ajv compiler loaded: false\n',
     });
     const root = newRoot({ 'schemas/process-frontmatter.schema.json': OWNER_SCHEMA, 'processes/p.md': processFile('name: P\nowner: ops\n') });
     expect(runCli(['lint', '--root', root, join(root, 'processes', 'p.md')], { env })).toEqual({
       code: 0,
-      stdout: '0 problems in 0 files (1 files checked)\n',
+      stdout: '0 problems in 0 files (1 file checked)\n',
       stderr: 'ajv compiler loaded: true\n',
     });
   });

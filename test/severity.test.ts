@@ -36,7 +36,7 @@ describe('rules off, warn, error', () => {
     const r = root({ 'docgate.config.yaml': 'rules:\n  unknown-key: off\n', 'processes/deploy.md': OWNER });
     const out = runCli(['lint', '--root', r]);
     expect(out.code).toBe(0);
-    expect(out.stdout).toBe('0 problems in 0 files (1 files checked)\n');
+    expect(out.stdout).toBe('0 problems in 0 files (1 file checked)\n');
   });
 
   it('warn: the json report lists the document under warnings, with the counts; exit 0', () => {
@@ -73,7 +73,7 @@ describe('rules off, warn, error', () => {
         'processes/empty.md',
         '  4:1 Unexpected empty body, expected markdown content after the frontmatter [process-empty-body]',
         '',
-        '2 problems (1 errors, 1 warnings) in 2 files (2 files checked)',
+        '2 problems (1 error, 1 warning) in 2 files (2 files checked)',
         '',
       ].join('\n'),
     );

@@ -51,7 +51,7 @@ describe('docgate lint --staged --cache: the common commit from HEAD’s tree', 
     writeFiles(dir, { 'processes/release.md': processDoc('Release', 'Step one, edited.\n') });
     git('add', '-A');
     const first = both(dir);
-    expect(first).toEqual({ code: 0, stdout: '0 problems in 0 files (1 files checked)\n', listed: true });
+    expect(first).toEqual({ code: 0, stdout: '0 problems in 0 files (1 file checked)\n', listed: true });
     // A body edit of the duplicate: its result across files comes from the tree kept.
     git('reset', '-q', '--hard');
     writeFiles(dir, { 'processes/shipping.md': processDoc('deploy', 'Step one, edited.\n') });
@@ -60,14 +60,14 @@ describe('docgate lint --staged --cache: the common commit from HEAD’s tree', 
     expect(second.listed).toBe(false);
     expect(second.code).toBe(1);
     expect(second.stdout).toContain(`processes/shipping.md\n  ${DUPLICATE}`);
-    expect(second.stdout).toContain('1 problems in 1 files (1 files checked)');
+    expect(second.stdout).toContain('1 problem in 1 file (1 file checked)');
     // The staged file's own problems come from its staged blob, with the results across files.
     writeFiles(dir, { 'processes/shipping.md': processDoc('deploy', 'Step one.\n').replace('description:', 'owner: ops\ndescription:') });
     git('add', '-A');
     const third = both(dir);
     expect(third.listed).toBe(false);
     expect(third.stdout).toContain('3:1 Unexpected key `owner`');
-    expect(third.stdout).toContain('2 problems in 1 files (1 files checked)');
+    expect(third.stdout).toContain('2 problems in 1 file (1 file checked)');
   });
 
   it('runs whole when a change alters facts, adds or deletes a document, or HEAD moved to a tree not kept', () => {
@@ -97,17 +97,17 @@ describe('docgate lint --staged --cache: the common commit from HEAD’s tree', 
     git('rm', '-q', 'processes/deploy.md');
     const deleted = both(dir);
     expect(deleted.listed).toBe(true);
-    expect(deleted.stdout).toBe('0 problems in 0 files (1 files checked)\n');
+    expect(deleted.stdout).toBe('0 problems in 0 files (1 file checked)\n');
     // A commit moves HEAD to a tree never seen: whole once, then from that tree.
     git('reset', '-q', '--hard');
     writeFiles(dir, { 'processes/shipping.md': processDoc('Shipping') });
     git('commit', '-q', '--no-verify', '-am', 'rename');
     writeFiles(dir, { 'processes/deploy.md': processDoc('Deploy', 'Edited.\n') });
     git('add', '-A');
-    expect(both(dir)).toEqual({ code: 0, stdout: '0 problems in 0 files (1 files checked)\n', listed: true });
+    expect(both(dir)).toEqual({ code: 0, stdout: '0 problems in 0 files (1 file checked)\n', listed: true });
     writeFiles(dir, { 'processes/deploy.md': processDoc('Deploy', 'Edited again.\n') });
     git('add', '-A');
-    expect(both(dir)).toEqual({ code: 0, stdout: '0 problems in 0 files (1 files checked)\n', listed: false });
+    expect(both(dir)).toEqual({ code: 0, stdout: '0 problems in 0 files (1 file checked)\n', listed: false });
     // Back on the first commit's tree (a checkout): its kept results answer again.
     git('reset', '-q', '--hard');
     git('checkout', '-q', 'HEAD~1');

@@ -45,7 +45,7 @@ describe('docgate lint --staged: the index, not the working tree', () => {
     const r = staged(dir);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toContain('processes/deploy.md\n  3:1 Unexpected key `owner`, expected one of: `name`, `description` [unknown-key]');
-    expect(r.stdout).toContain('1 problems in 1 files (1 files checked)');
+    expect(r.stdout).toContain('1 problem in 1 file (1 file checked)');
     // A plain run reads the working tree, which is fixed.
     expect(runCli(['lint', 'processes/deploy.md'], { cwd: dir, env }).code).toBe(0);
   });
@@ -57,7 +57,7 @@ describe('docgate lint --staged: the index, not the working tree', () => {
     writeFiles(dir, { 'processes/deploy.md': processDoc('Deploy').replace('description:', 'owner: ops\ndescription:') });
     const r = staged(dir);
     expect(r.code, r.stdout).toBe(0);
-    expect(r.stdout).toBe('0 problems in 0 files (1 files checked)\n');
+    expect(r.stdout).toBe('0 problems in 0 files (1 file checked)\n');
     expect(runCli(['lint', 'processes/deploy.md'], { cwd: dir, env }).code).toBe(1);
   });
 
@@ -86,7 +86,7 @@ describe('docgate lint --staged: the index, not the working tree', () => {
     const r = staged(dir);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(
-      'templates/power/api.txt\n  4:25 Unexpected placeholder `{{readme_summary}}` that no template stores, expected the `store_as` of another template [template-placeholder]\n\n1 problems in 1 files (1 files checked)\n',
+      'templates/power/api.txt\n  4:25 Unexpected placeholder `{{readme_summary}}` that no template stores, expected the `store_as` of another template [template-placeholder]\n\n1 problem in 1 file (1 file checked)\n',
     );
   });
 
@@ -107,7 +107,7 @@ describe('docgate lint --staged: the index, not the working tree', () => {
     git('mv', 'templates/power/readme.txt', 'templates/power/intro.txt');
     const r = staged(dir);
     expect(r.code, r.stdout).toBe(0);
-    expect(r.stdout).toBe('0 problems in 0 files (1 files checked)\n');
+    expect(r.stdout).toBe('0 problems in 0 files (1 file checked)\n');
   });
 
   it('fails a duplicate name between a staged file and a committed one at both', () => {
@@ -133,7 +133,7 @@ describe('docgate lint --staged: the index, not the working tree', () => {
     const r = staged(dir);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(
-      'docs/sysrs/de/docgate-mcp-server.md\n  1:1 Unexpected language variant without an English source, expected docs/sysrs/docgate-mcp-server.md [sysrs-variant-source]\n\n1 problems in 1 files (1 files checked)\n',
+      'docs/sysrs/de/docgate-mcp-server.md\n  1:1 Unexpected language variant without an English source, expected docs/sysrs/docgate-mcp-server.md [sysrs-variant-source]\n\n1 problem in 1 file (1 file checked)\n',
     );
   });
 
@@ -166,7 +166,7 @@ describe('docgate lint --staged: the index, not the working tree', () => {
     const r = runCli(['lint', '--staged'], { cwd: dir, env: { ...env, GIT_TRACE: trace } });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(
-      'templates/power/huge.txt\n  1:1 Unexpected file size 61,671 bytes, expected less than 51,200 bytes [file-size]\n\n1 problems in 1 files (1 files checked)\n',
+      'templates/power/huge.txt\n  1:1 Unexpected file size 61,671 bytes, expected less than 51,200 bytes [file-size]\n\n1 problem in 1 file (1 file checked)\n',
     );
     const commands = readFileSync(trace, 'utf8');
     expect(commands).toContain('cat-file --batch-check');

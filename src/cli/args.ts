@@ -32,6 +32,8 @@ export interface LintArgs extends RootArgs {
   printConfig?: string;
   /** `--fix` (write the fixes) or `--fix-dry-run` (report them in json as `output`); undefined = neither. */
   fix?: 'write' | 'dry-run';
+  /** `--color` (true) or `--no-color` (false), the last one given; undefined = neither (the environment decides: src/cli/color.ts). */
+  color?: boolean;
   /** Not a flag: `docgate init` prints only the summary of its first lint (and the rules it found). */
   summaryOnly?: boolean;
 }
@@ -65,7 +67,8 @@ const LINT_OPTIONS = `  --root DIR                    repository root (default: 
   --suppressions-location FILE  the suppressions file (default: <root>/docgate-suppressions.json)
   --print-config PATH           print the configuration in effect for PATH as JSON; lint nothing
   --fix                         apply every fix and write the files changed, atomically; report what remains
-  --fix-dry-run                 compute the fixes, write nothing; the json report adds each file's fixed text as \`output\`
+  --fix-dry-run                 compute the fixes, write nothing; stylish prints each file's diff, json adds its fixed text as \`output\`
+  --color, --no-color           colours in the stylish report on stdout, or none (default: on a terminal; see Colours)
   -h, --help                    this help`;
 
 const MCP_OPTIONS = `  --root DIR                    repository root (default: $DOCGATE_ROOT, else the current folder)
@@ -85,6 +88,10 @@ Lints the documents of a repository: all of them, or the files and folders named
 
 Options:
 ${LINT_OPTIONS}
+
+Colours: --color or --no-color decides; else FORCE_COLOR (0 or false: none; 1, 2, 3, true or empty:
+colours even when stdout is not a terminal); else NO_COLOR (any value but empty: none); else colours
+when stdout is a terminal whose TERM is not dumb. A report written with --output never has colours.
 
 ${EXIT_CODES}`;
 
@@ -152,7 +159,45 @@ const LINT_PARSE_OPTIONS = {
   'print-config': { type: 'string' },
   fix: { type: 'boolean' },
   'fix-dry-run': { type: 'boolean' },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
 } as const;
+
+type OptionSpecs = Readonly<Record<string, { readonly type: 'string' | 'boolean' }>>;
+
+/**
+ * Node's parser, strict; what it refuses is said in docgate's words, one line with the command's
+ * `--help` (node's own text speaks to a programmer: "To specify a positional argument starting with a
+ * '-', place it at the end…").
+ */
+function parseCommand(command: string, args: readonly string[], options: OptionSpecs, allowPositionals: boolean): ReturnType<typeof parseArgs> {
+  try {
+    return parseArgs({ args: [...args], options, strict: true, allowPositionals, tokens: true });
+  } catch {
+    throw new ConfigError(`${refusal(args, options, allowPositionals)} (see docgate ${command} --help)`);
+  }
+}
+
+/** An argument as printed: its control characters as `\x1b`-style escapes (a terminal would act on them). */
+function shown(arg: string): string {
+  return arg.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+/** What the strict parser refused: the first argument at fault, found in the lenient parser's tokens. */
+function refusal(args: readonly string[], options: OptionSpecs, allowPositionals: boolean): string {
+  const { tokens } = parseArgs({ args: [...args], options, strict: false, allowPositionals: true, tokens: true });
+  for (const t of tokens) {
+    if (t.kind === 'positional' && !allowPositionals) return `unexpected argument '${shown(t.value)}'`;
+    if (t.kind !== 'option') continue;
+    const type = Object.hasOwn(options, t.name) ? options[t.name]!.type : undefined;
+    if (type === undefined) return `unknown option '${shown(t.rawName)}'`;
+    // A value taken from the next argument that looks like an option (`--root --cache`) is one forgotten.
+    const missing = t.value === undefined || (!t.inlineValue && t.value.length > 1 && t.value.startsWith('-'));
+    if (type === 'string' && missing) return `option '${t.rawName}' needs a value`;
+    if (type === 'boolean' && t.value !== undefined) return `option '${t.rawName}' takes no value`;
+  }
+  return 'cannot read the command line';
+}
 
 /** A string option's value, refused when given empty (`--config ''`): a usage error naming what it needs. */
 function nonEmpty(value: unknown, flag: string, what: string): string | undefined {
@@ -209,12 +254,7 @@ function checkBaselineFlags(all: boolean, rules: readonly string[] | undefined, 
 
 /** `docgate init [--root DIR] [--dry-run]`. */
 function parseInit(rest: readonly string[], env: NodeJS.ProcessEnv): CliArgs {
-  let values: { root?: string; 'dry-run'?: boolean; help?: boolean };
-  try {
-    values = parseArgs({ args: [...rest], strict: true, options: INIT_PARSE_OPTIONS }).values;
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
+  const values = parseCommand('init', rest, INIT_PARSE_OPTIONS, false).values as { root?: string; 'dry-run'?: boolean; help?: boolean };
   if (values.help === true) return { command: 'help', usage: INIT_USAGE };
   const root = values.root ?? env.DOCGATE_ROOT ?? '.';
   if (root === '') throw new ConfigError('--root needs a folder');
@@ -228,18 +268,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliAr
   if (command === '--version' || command === '-v') return { command: 'version' };
   if (command === 'init') return parseInit(rest, env);
   if (command !== 'lint' && command !== 'mcp') throw new UsageError(`unknown command '${command}'`);
-  let parsed: ReturnType<typeof parseArgs>;
-  try {
-    parsed = parseArgs({
-      args: [...rest],
-      allowPositionals: command === 'lint',
-      strict: true,
-      tokens: true,
-      options: command === 'lint' ? LINT_PARSE_OPTIONS : ROOT_OPTIONS,
-    });
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
+  const parsed = parseCommand(command, rest, command === 'lint' ? LINT_PARSE_OPTIONS : ROOT_OPTIONS, command === 'lint');
   const v = parsed.values;
   if (v.help === true) return { command: 'help', usage: command === 'lint' ? LINT_USAGE : MCP_USAGE };
   const root = (v.root as string | undefined) ?? env.DOCGATE_ROOT ?? '.';
@@ -269,6 +298,9 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliAr
     maxWarnings: maxWarnings(v['max-warnings']),
     prune,
   };
+  // The last of `--color` and `--no-color` wins, as with ESLint's flags.
+  const color = (parsed.tokens ?? []).findLast((t) => t.kind === 'option' && (t.name === 'color' || t.name === 'no-color'));
+  if (color?.kind === 'option') args.color = color.name === 'color';
   if (v['suppress-all'] === true) args.suppress = null;
   else if (suppressRules) args.suppress = suppressRules;
   const cacheLocation = nonEmpty(v['cache-location'], '--cache-location', 'a file');

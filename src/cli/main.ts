@@ -32,7 +32,8 @@ import { WriteRefused, appendRegular, isInside, namesDevice, realFolder, replace
 import { ConfigError, UsageError } from '../model/errors.js';
 import { RULES_DOC_URL, VERSION } from '../io/version.js';
 import { githubStepSummary } from '../report/github.js';
-import { summaryByRule } from '../report/summary.js';
+import { plural, summaryByRule } from '../report/summary.js';
+import { wantsColor } from './color.js';
 import { describePlan, existingConfig, planInit, writeConfig } from './init.js';
 import { FORMATTERS } from '../report/index.js';
 import { USAGE, parseCli } from './args.js';
@@ -109,10 +110,6 @@ function printConfig(project: Project, given: string): void {
   process.stdout.write(`${JSON.stringify(effectiveConfig(project, rel.split(sep).join('/')), null, 2)}\n`);
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /** How many "no longer occurs" lines a run prints before it sums up the rest. */
 const MAX_UNUSED_LINES = 20;
 
@@ -139,7 +136,7 @@ function baselineStep<T extends LintRun>(project: Project, args: LintArgs, run: 
     }
     run = retally(run, applySuppressions({ counts }, allResults(run)).results);
     const total = suppressionTotals(counts);
-    lines.push(`docgate: ${shown} now suppresses ${plural(total.errors, 'error', 'errors')} in ${total.files} files`);
+    lines.push(`docgate: ${shown} now suppresses ${plural(total.errors, 'error', 'errors')} in ${plural(total.files, 'file', 'files')}`);
   }
   const unused = unusedSuppressions(counts, found, scope);
   let listed = 0;
@@ -203,7 +200,7 @@ async function runLint(args: LintArgs): Promise<number> {
     const fixed = fixRun(project, linted, args.fix === 'write');
     // `--fix`: what remains is reported, from the files as written; `--fix-dry-run`: the files as they are, with `output`.
     if (fixed.written.length > 0) linted = await diskLint();
-    else if (args.fix === 'dry-run') linted = { ...linted, outputs: fixed.outputs };
+    else if (args.fix === 'dry-run') linted = { ...linted, outputs: fixed.outputs, inputs: fixed.inputs };
     linted.notices.push(...fixed.notices);
     if (fixed.written.length > 0) process.stderr.write(`docgate: fixed ${plural(fixed.written.length, 'file', 'files')}: ${fixed.written.join(', ')}\n`);
   }
@@ -226,7 +223,7 @@ async function runLint(args: LintArgs): Promise<number> {
   for (const line of step.lines) process.stderr.write(`${line}\n`);
   // A whole-root run on disk sees every document: a configured include that matched none is named.
   if (!args.staged && args.paths.length === 0) for (const line of unmatchedKindLines(project.config, linted.checked)) process.stderr.write(`${line}\n`);
-  const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
+  const color = wantsColor(args.color, process.env, process.stdout.isTTY === true);
   const context = { version: VERSION, rulesDoc: RULES_DOC_URL };
   let toStdout = false;
   const reporting = performance.now();
@@ -362,7 +359,7 @@ void main(process.argv.slice(2)).then((code) => {
 function timingLine(t: Timing, reportMs: number): string {
   const ms = (n: number): string => `${Math.round(n).toLocaleString('en-US')} ms`;
   const n = (k: number): string => k.toLocaleString('en-US');
-  const who = `${n(t.here)} documents in the main thread${t.workers === 0 ? '' : `, ${n(t.inWorkers)} in ${plural(t.workers, 'worker', 'workers')}`}`;
+  const who = `${n(t.here)} ${t.here === 1 ? 'document' : 'documents'} in the main thread${t.workers === 0 ? '' : `, ${n(t.inWorkers)} in ${plural(t.workers, 'worker', 'workers')}`}`;
   const across = t.kept === 'few' ? 'rules across files kept for the named files' : t.kept === 'all' ? 'rules across files kept' : 'rules across files';
   return `docgate: timing: plan ${ms(t.loadAndPlanMs)}, analyze ${ms(t.analyzeMs)} (${who}), ${across} and results ${ms(t.finishMs)}, report ${ms(reportMs)}, process ${ms(performance.now())}\n`;
 }

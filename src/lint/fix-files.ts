@@ -16,6 +16,8 @@ import { UNREAD_RULES } from '../rules/file/index.js';
 export interface FixOutcome {
   /** Root-relative path → the text after every fix, for each document the fixes change. */
   outputs: Map<string, string>;
+  /** The text each of `outputs` was made from, as read. */
+  inputs: Map<string, string>;
   /** Paths written (`--fix`). */
   written: string[];
   /** Documents that could not be fixed or written, and why (`<path>: not fixed: <why>`). */
@@ -24,7 +26,7 @@ export interface FixOutcome {
 
 /** Fixes the documents of a run with findings; writes them when `write` (else only computes `outputs`). */
 export function fixRun(project: Project, run: LintRun, write: boolean): FixOutcome {
-  const out: FixOutcome = { outputs: new Map(), written: [], notices: [] };
+  const out: FixOutcome = { outputs: new Map(), inputs: new Map(), written: [], notices: [] };
   for (const r of allResults(run)) {
     // What lint did not read (a link to a file git ignores is a broken link) is not read to be fixed either.
     if (r.diagnostics.some((d) => UNREAD_RULES.has(d.rule))) continue;
@@ -38,6 +40,7 @@ export function fixRun(project: Project, run: LintRun, write: boolean): FixOutco
     const fixed = fixDocument(ref, read.bytes, project);
     if (fixed === null) continue;
     out.outputs.set(r.path, fixed.toString('utf8'));
+    out.inputs.set(r.path, read.bytes.toString('utf8'));
     if (!write) continue;
     try {
       rewriteFile(ref.abs, realRootOf(ref), read.bytes, fixed);

@@ -46,7 +46,6 @@ export function runOf(project: Project, checked: readonly { ref: FileRef }[], fo
     checked: checked.map((d) => ({ path: d.ref.path, kind: d.ref.kind })),
     rules: project.rules,
     kinds: project.kinds.map((k) => k.name),
-    configured: project.config.file !== null,
     errorCounts,
   };
 }

@@ -27,12 +27,12 @@ export interface LintRun extends LintReport {
   rules?: ReadonlyMap<string, RuleEntry>;
   /** The project's kinds in registry order (JUnit suites). */
   kinds?: readonly string[];
-  /** A configuration file is in effect (the json report then carries warnings and counts: docs/formats.md, "Reports"). */
-  configured?: boolean;
   /** The errors of the documents checked per document and rule, before the baseline dropped any (for the baseline flags). */
   errorCounts?: Counts;
   /** `--fix-dry-run`: root-relative path → the text after every fix, for the documents the fixes would change (docs/formats.md, "Fixes"). */
   outputs?: ReadonlyMap<string, string>;
+  /** `--fix-dry-run`: the text each of `outputs` was made from, as read (stylish prints the diff between them). */
+  inputs?: ReadonlyMap<string, string>;
 }
 
 /** Where a run's time went (`DOCGATE_TIMING=1`, docs/performance.md): its phases, and who analyzed what. */

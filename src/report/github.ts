@@ -2,7 +2,7 @@ import { escapeHidden } from '../model/hidden-unicode.js';
 import type { LintRun } from '../lint/run.js';
 import { formatDiagnostic } from '../model/result.js';
 import type { Diagnostic } from '../model/types.js';
-import { reported, summaryLine } from './summary.js';
+import { plural, reported, summaryLine } from './summary.js';
 
 /** Workflow-command escaping of a command's data (the text after `::`). */
 export function escapeData(s: string): string {
@@ -68,7 +68,8 @@ export function githubStepSummary(run: LintRun): string {
       rows++;
     }
   }
-  if (run.problemCount > rows) out.push('', `… and ${run.problemCount - rows} more problems (see the annotations or the SARIF report).`);
+  if (run.problemCount > rows)
+    out.push('', `… and ${plural(run.problemCount - rows, 'more problem', 'more problems')} (see the annotations or the SARIF report).`);
   out.push('');
   return `${out.join('\n')}\n`;
 }

@@ -12,7 +12,7 @@ import { stylish } from './stylish.js';
 export type Formatter = (run: LintRun, ctx: FormatContext) => string;
 
 export const FORMATTERS: Record<string, Formatter> = {
-  stylish: (run, ctx) => stylish(run, { color: ctx.color }),
+  stylish: (run, ctx) => stylish(run, ctx.rulesDoc === undefined ? { color: ctx.color } : { color: ctx.color, rulesDoc: ctx.rulesDoc }),
   json: (run) => json(run),
   github: (run) => github(run),
   sarif: (run, ctx) => sarif(run, ctx),

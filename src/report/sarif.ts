@@ -2,7 +2,8 @@ import { escapeCandidates, jsonEscape } from '../model/hidden-unicode.js';
 import type { LintRun } from '../lint/run.js';
 import { formatDiagnostic } from '../model/result.js';
 import type { FormatContext } from './context.js';
-import { RULE_DESCRIPTIONS, describeRule } from './rule-descriptions.js';
+import { describeRule } from './rule-descriptions.js';
+import { ruleHelpUri } from './rule-link.js';
 import { reported } from './summary.js';
 
 /** The OASIS SARIF 2.1.0 schema (errata 01, the final version). */
@@ -63,14 +64,7 @@ export function pathToUri(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');
 }
 
-/**
- * The rule's section of docs/rules.md, whose headings are the rule ids (`## \`<id>\``, anchored `#<id>`
- * as GitHub renders them). Only docgate's own rules have one: a rule of a kind declared in a root's
- * configuration has none.
- */
-export function ruleHelpUri(id: string, rulesDoc: string | undefined): string | undefined {
-  return rulesDoc !== undefined && Object.hasOwn(RULE_DESCRIPTIONS, id) ? `${rulesDoc}#${id}` : undefined;
-}
+export { ruleHelpUri };
 
 /** Builds the SARIF log object (the `sarif` format is its JSON). */
 export function sarifLog(run: LintRun, ctx: Pick<FormatContext, 'version' | 'rulesDoc'>): SarifLog {

@@ -8,14 +8,19 @@ export function reported(report: Pick<LintReport, 'results'> & Partial<Pick<Lint
   return [...report.results, ...warnings].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
+/** `1 file`, `2 files`, `0 files`: a count and its noun, singular for exactly one. */
+export function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 /**
  * `N problems in M files (K files checked)` (docs/decisions.md, "Summary line"); with warnings,
- * `N problems (E errors, W warnings) in M files (K files checked)`.
+ * `N problems (E errors, W warnings) in M files (K files checked)`; each noun singular for one.
  */
 export function summaryLine(report: LintReport): string {
   const files = report.results.length + (report.warnings?.length ?? 0);
-  const counts = report.warningCount > 0 ? ` (${report.errorCount} errors, ${report.warningCount} warnings)` : '';
-  return `${report.problemCount} problems${counts} in ${files} files (${report.filesChecked} files checked)`;
+  const counts = report.warningCount > 0 ? ` (${plural(report.errorCount, 'error', 'errors')}, ${plural(report.warningCount, 'warning', 'warnings')})` : '';
+  return `${plural(report.problemCount, 'problem', 'problems')}${counts} in ${plural(files, 'file', 'files')} (${plural(report.filesChecked, 'file', 'files')} checked)`;
 }
 
 /** The summary line and, under it, how many problems each rule found, most first (`docgate init`). */
