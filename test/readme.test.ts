@@ -138,15 +138,16 @@ describe('the README and docs/', () => {
 
 describe('the reports shown in docs/cli.md are the ones docgate prints', () => {
   const repo = fixture('docs-report');
-  const cli = read('docs/cli.md');
-  const blocks = fences(cli);
+  // Read in each test, so that a missing page fails each of them rather than the file's collection.
+  const cli = () => read('docs/cli.md');
+  const blocks = () => fences(cli());
   const lint = (...args: string[]) => runCli(['lint', ...args], { cwd: repo });
 
   it('json: the example is the real report, key for key and value for value (results, warnings, counts, severity, fix)', () => {
     const r = lint('--format', 'json');
     expect(r.code).toBe(1);
     const real = JSON.parse(r.stdout) as Record<string, unknown>;
-    const shown = blocks.filter((b) => b.info === 'json' && b.content.includes('"results"'));
+    const shown = blocks().filter((b) => b.info === 'json' && b.content.includes('"results"'));
     expect(shown).toHaveLength(1);
     expect(JSON.parse(shown[0]!.content)).toEqual(real);
     expect(Object.keys(real)).toEqual(['results', 'warnings', 'filesChecked', 'problemCount', 'errorCount', 'warningCount']);
@@ -160,7 +161,7 @@ describe('the reports shown in docs/cli.md are the ones docgate prints', () => {
 
   it('--fix-dry-run: the `output` shown is the fixed text', () => {
     const real = JSON.parse(lint('--fix-dry-run', '--format', 'json').stdout) as { results: { output?: string }[] };
-    expect(cli).toContain(`\`${JSON.stringify(real.results[0]!.output)}\``);
+    expect(cli()).toContain(`\`${JSON.stringify(real.results[0]!.output)}\``);
   });
 
   it('stylish, github and junit: each example is the whole report', () => {
@@ -172,7 +173,9 @@ describe('the reports shown in docs/cli.md are the ones docgate prints', () => {
       const r = lint('--format', format);
       expect(r.code, format).toBe(1);
       expect(
-        blocks.filter((b) => b.info === info).map((b) => b.content),
+        blocks()
+          .filter((b) => b.info === info)
+          .map((b) => b.content),
         format,
       ).toContain(r.stdout);
     }
@@ -183,12 +186,16 @@ describe('the reports shown in docs/cli.md are the ones docgate prints', () => {
     made.push(dir);
     const summary = join(dir, 'summary.md');
     runCli(['lint', '--format', 'github'], { cwd: repo, env: { GITHUB_STEP_SUMMARY: summary } });
-    expect(blocks.filter((b) => b.info === 'markdown').map((b) => b.content)).toContain(readFileSync(summary, 'utf8').replace(/\n+$/, '\n'));
+    expect(
+      blocks()
+        .filter((b) => b.info === 'markdown')
+        .map((b) => b.content),
+    ).toContain(readFileSync(summary, 'utf8').replace(/\n+$/, '\n'));
   });
 
   it("sarif: the result shown is the report's first result", () => {
     const sarif = JSON.parse(lint('--format', 'sarif').stdout) as { runs: { results: unknown[] }[] };
-    const shown = blocks.filter((b) => b.info === 'json' && b.content.includes('"ruleIndex"'));
+    const shown = blocks().filter((b) => b.info === 'json' && b.content.includes('"ruleIndex"'));
     expect(shown).toHaveLength(1);
     expect(JSON.parse(shown[0]!.content)).toEqual(sarif.runs[0]!.results[0]);
   });
