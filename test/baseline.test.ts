@@ -265,9 +265,9 @@ describe('the baseline cycle through the CLI', () => {
   });
 });
 
-describe("the README's worked example (40 failing legacy files: baseline, then ratchet down)", () => {
-  it('prints what the README shows, step by step', () => {
-    const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+describe("docs/cli.md's worked example (40 failing legacy files: baseline, then ratchet down)", () => {
+  it('prints what docs/cli.md shows, step by step', () => {
+    const readme = readFileSync(join(REPO, 'docs', 'cli.md'), 'utf8');
     const files: Record<string, string> = {};
     for (let i = 1; i <= 40; i++) {
       const n = String(i).padStart(2, '0');
@@ -276,7 +276,7 @@ describe("the README's worked example (40 failing legacy files: baseline, then r
     for (const name of ['Deploy', 'Release', 'Review']) files[`processes/${name.toLowerCase()}.md`] = withKeys(name);
     const dir = root(files);
     const cli = (...args: string[]) => runCli(['lint', ...args], { cwd: dir });
-    /** The README shows stderr lines first, then stdout, as a terminal does. */
+    /** docs/cli.md shows stderr lines first, then stdout, as a terminal does. */
     const shown = (r: { stdout: string; stderr: string }) => `${r.stderr}${r.stdout}`;
     const inReadme = (text: string) => expect(readme.replace(/^ {3}/gm, ''), text).toContain(text.trimEnd());
 

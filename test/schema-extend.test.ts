@@ -24,7 +24,7 @@ function newRoot(files: Record<string, string>): string {
   return root;
 }
 
-/** The README's example (the first test checks it is): process frontmatter gains `owner`, in 8 lines. */
+/** The example of docs/power-and-processes.md (the first test checks it is): process frontmatter gains `owner`, in 8 lines. */
 const OWNER_SCHEMA = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$ref": "https://docgate.dev/schemas/process-frontmatter.schema.json",
@@ -48,8 +48,10 @@ const processFile = (frontmatter: string, title = 'P') => `---\n${frontmatter}--
 describe('a root schema extends a bundled one by `$ref` to its `$id`', () => {
   it('adds `owner` to processes in at most 10 lines; unknown keys are still refused, naming every allowed key; the bundled checks still apply', () => {
     expect(OWNER_SCHEMA.split('\n').length - 1).toBeLessThanOrEqual(10);
-    // The README shows this very schema.
-    expect(/### Extending a schema[\s\S]*?```json\n([\s\S]*?)```/.exec(readFileSync(join(REPO, 'README.md'), 'utf8'))?.[1]).toBe(OWNER_SCHEMA);
+    // docs/power-and-processes.md shows this very schema.
+    expect(/## Extending a schema[\s\S]*?```json\n([\s\S]*?)```/.exec(readFileSync(join(REPO, 'docs', 'power-and-processes.md'), 'utf8'))?.[1]).toBe(
+      OWNER_SCHEMA,
+    );
     const root = newRoot({
       'schemas/process-frontmatter.schema.json': OWNER_SCHEMA,
       'processes/owned.md': processFile('name: Owned\nowner: platform-team\ndescription: Has an owner\n'),
