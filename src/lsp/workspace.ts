@@ -83,6 +83,8 @@ export class Workspace {
     const path = this.paths.pathOf(uri);
     if (path === null || !this.open.delete(path)) return null;
     this.found.delete(path);
+    // Its results across files are looked at afresh: what the open buffers make of it, closed, is shown.
+    for (const results of this.across.values()) results.delete(path);
     this.dirty = true;
     return path;
   }
