@@ -31,7 +31,15 @@ describe('docgate lsp in Neovim', () => {
     const dir = mkdtempSync(join(tmpdir(), 'docgate-nvim-'));
     made.push(dir);
     const out = join(dir, 'diagnostics.json');
-    const env = { ...process.env, DOCGATE_NVIM_FILE: file, DOCGATE_NVIM_OUT: out, DOCGATE_NODE: process.execPath, DOCGATE_BIN: BIN, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir };
+    const env = {
+      ...process.env,
+      DOCGATE_NVIM_FILE: file,
+      DOCGATE_NVIM_OUT: out,
+      DOCGATE_NODE: process.execPath,
+      DOCGATE_BIN: BIN,
+      XDG_STATE_HOME: dir,
+      XDG_DATA_HOME: dir,
+    };
     delete env.DOCGATE_ROOT;
     const r = spawnSync('nvim', ['--headless', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${fixture('lsp', 'neovim', 'diagnostics.lua')}`], {
       cwd: root,
@@ -47,7 +55,9 @@ describe('docgate lsp in Neovim', () => {
     expect(got.waited).toBe(true);
     const byPlace = (a: { line: number; column: number }, b: { line: number; column: number }) => a.line - b.line || a.column - b.column;
     expect(
-      got.diagnostics.map((d) => ({ line: d.lnum + 1, column: d.col + 1, rule: d.code, message: d.message, source: d.source, severity: d.severity })).sort(byPlace),
+      got.diagnostics
+        .map((d) => ({ line: d.lnum + 1, column: d.col + 1, rule: d.code, message: d.message, source: d.source, severity: d.severity }))
+        .sort(byPlace),
     ).toEqual(expected.map((d) => ({ line: d.line, column: d.column, rule: d.rule, message: d.message, source: 'docgate', severity: 1 })).sort(byPlace));
   }, 60_000);
 });

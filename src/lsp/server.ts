@@ -211,7 +211,9 @@ class Server {
       if (this.can.refresh && (r.project || r.paths.some((p) => !edited.includes(p)))) void this.connection.languages.diagnostics.refresh();
       return;
     }
-    for (const path of r.paths) {
+    // A buffer the client changed gets its diagnostics again, for its new version, even when they are the same.
+    const publish = new Set([...r.paths, ...edited.filter((p) => ws.bufferAt(p) !== undefined && ws.shown().includes(p))]);
+    for (const path of publish) {
       const b = ws.bufferAt(path);
       void this.connection.sendDiagnostics({
         uri: b?.uri ?? ws.paths.uriOf(path),
