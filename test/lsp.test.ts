@@ -38,14 +38,17 @@ interface LintDiagnostic {
   severity?: 'warning';
 }
 
-/** lint's json report of a root: every document with findings, path → its diagnostics. */
-function lintJson(root: string): Map<string, LintDiagnostic[]> {
-  const r = runCli(['lint', '--format', 'json'], { cwd: root });
-  const report = JSON.parse(r.stdout) as {
-    results: { path: string; diagnostics: LintDiagnostic[] }[];
-    warnings?: { path: string; diagnostics: LintDiagnostic[] }[];
-  };
+type Report = { results: { path: string; diagnostics: LintDiagnostic[] }[]; warnings?: { path: string; diagnostics: LintDiagnostic[] }[] };
+
+/** Every document with findings in lint's json report, path → its diagnostics. */
+function findingsOf(stdout: string): Map<string, LintDiagnostic[]> {
+  const report = JSON.parse(stdout) as Report;
   return new Map([...report.results, ...(report.warnings ?? [])].map((x) => [x.path, x.diagnostics]));
+}
+
+/** lint's json report of a root. */
+function lintJson(root: string): Map<string, LintDiagnostic[]> {
+  return findingsOf(runCli(['lint', '--format', 'json'], { cwd: root }).stdout);
 }
 
 /** The same, the CLI run without blocking (many roots at once). */
@@ -55,11 +58,7 @@ async function lintJsonAsync(root: string): Promise<Map<string, LintDiagnostic[]
   const stdout = await new Promise<string>((resolve) =>
     execFile(process.execPath, [BIN, 'lint', '--format', 'json'], { cwd: root, env, maxBuffer: 64 * 1024 * 1024 }, (_e, out) => resolve(out)),
   );
-  const report = JSON.parse(stdout) as {
-    results: { path: string; diagnostics: LintDiagnostic[] }[];
-    warnings?: { path: string; diagnostics: LintDiagnostic[] }[];
-  };
-  return new Map([...report.results, ...(report.warnings ?? [])].map((x) => [x.path, x.diagnostics]));
+  return findingsOf(stdout);
 }
 
 /** A published diagnostic as lint writes it: message, rule, 1-based line and column, severity. */
