@@ -28,6 +28,13 @@ module.exports = {
     },
     ...upward,
     {
+      name: 'lsp-beside-mcp',
+      comment: 'the two servers are frontends side by side: src/lsp/ imports nothing of src/mcp/ (what both need lives in the core)',
+      severity: 'error',
+      from: { path: '^src/lsp/' },
+      to: { path: '^src/mcp/' },
+    },
+    {
       name: 'no-unknown-layer',
       comment: 'every module of src/ lives in a layer folder of docs/architecture.md',
       severity: 'error',

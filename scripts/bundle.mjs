@@ -53,10 +53,15 @@ const noShebang = {
 // not read or compile the 0.7 MB it would add. The server bundle carries its own copy of the core.
 const serverOutside = {
   name: 'server-outside',
-  setup: (b) => b.onResolve({ filter: /[\\/]mcp[\\/]server\.js$/ }, () => ({ path: './mcp-server.cjs', external: true })),
+  setup: (b) => {
+    b.onResolve({ filter: /[\\/]mcp[\\/]server\.js$/ }, () => ({ path: './mcp-server.cjs', external: true }));
+    // The language server (and vscode-languageserver), likewise: loaded only by `docgate lsp`.
+    b.onResolve({ filter: /[\\/]lsp[\\/]server\.js$/ }, () => ({ path: './lsp-server.cjs', external: true }));
+  },
 };
 await build({ ...commonjs, entryPoints: { docgate: 'dist/cli/main.js' }, plugins: [noShebang, serverOutside] });
 await build({ ...commonjs, entryPoints: { 'mcp-server': 'dist/mcp/server.js' } });
+await build({ ...commonjs, entryPoints: { 'lsp-server': 'dist/lsp/server.js' } });
 // The workers are ES modules, found beside their starters as `new URL('./<name>.js', import.meta.url)`.
 await build({
   ...common,

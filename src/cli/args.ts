@@ -42,6 +42,12 @@ export interface McpArgs extends RootArgs {
   command: 'mcp';
 }
 
+export interface LspArgs extends RootArgs {
+  command: 'lsp';
+  /** `--root` or `$DOCGATE_ROOT` was given: else the editor's workspace folder is the root. */
+  rootGiven: boolean;
+}
+
 export interface InitArgs {
   command: 'init';
   root: string;
@@ -49,7 +55,7 @@ export interface InitArgs {
   dryRun: boolean;
 }
 
-export type CliArgs = LintArgs | McpArgs | InitArgs | { command: 'help'; usage: string } | { command: 'version' };
+export type CliArgs = LintArgs | McpArgs | LspArgs | InitArgs | { command: 'help'; usage: string } | { command: 'version' };
 
 const LINT_OPTIONS = `  --root DIR                    repository root (default: $DOCGATE_ROOT, else the current folder)
   --config FILE                 the configuration (default: docgate.config.yaml or docgate.config.json at the root)
@@ -74,6 +80,12 @@ const LINT_OPTIONS = `  --root DIR                    repository root (default: 
 const MCP_OPTIONS = `  --root DIR                    repository root (default: $DOCGATE_ROOT, else the current folder)
   --config FILE                 the configuration (default: docgate.config.yaml or docgate.config.json at the root)
   --suppressions-location FILE  the suppressions file (default: <root>/docgate-suppressions.json)
+  -h, --help                    this help`;
+
+const LSP_OPTIONS = `  --root DIR                    repository root (default: $DOCGATE_ROOT, else the editor's workspace folder)
+  --config FILE                 the configuration (default: docgate.config.yaml or docgate.config.json at the root)
+  --suppressions-location FILE  the suppressions file (default: <root>/docgate-suppressions.json)
+  --stdio                       talk on stdin and stdout (the only way it talks; accepted for editors that pass it)
   -h, --help                    this help`;
 
 const INIT_OPTIONS = `  --root DIR                    repository root (default: $DOCGATE_ROOT, else the current folder)
@@ -102,6 +114,13 @@ Serves the documents of a repository to AI agents: the Model Context Protocol on
 Options:
 ${MCP_OPTIONS}`;
 
+export const LSP_USAGE = `Usage: docgate lsp [options]
+
+Checks the documents open in an editor as you type: the Language Server Protocol on stdio (see docs/editors.md).
+
+Options:
+${LSP_OPTIONS}`;
+
 export const INIT_USAGE = `Usage: docgate init [options]
 
 Finds the formats a repository keeps (agent skills, Claude Code, Copilot and Cursor files, AGENTS.md,
@@ -115,6 +134,7 @@ export const USAGE = `Usage:
   docgate init [options]
   docgate lint [paths...] [options]
   docgate mcp [options]
+  docgate lsp [options]
   docgate --help | --version
 
 lint options:
@@ -122,6 +142,9 @@ ${LINT_OPTIONS}
 
 mcp options:
 ${MCP_OPTIONS}
+
+lsp options:
+${LSP_OPTIONS}
 
 init options:
 ${INIT_OPTIONS}
@@ -261,12 +284,34 @@ function parseInit(rest: readonly string[], env: NodeJS.ProcessEnv): CliArgs {
   return { command: 'init', root, dryRun: values['dry-run'] === true };
 }
 
+const LSP_PARSE_OPTIONS = { ...ROOT_OPTIONS, stdio: { type: 'boolean' } } as const;
+
+/** `docgate lsp [--root DIR] [--config FILE] [--suppressions-location FILE] [--stdio]`. */
+function parseLsp(rest: readonly string[], env: NodeJS.ProcessEnv): CliArgs {
+  let values: { root?: string; config?: string; 'suppressions-location'?: string; help?: boolean };
+  try {
+    values = parseArgs({ args: [...rest], strict: true, options: LSP_PARSE_OPTIONS }).values;
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  if (values.help === true) return { command: 'help', usage: LSP_USAGE };
+  const named = values.root ?? env.DOCGATE_ROOT;
+  if (named === '') throw new ConfigError('--root needs a folder');
+  const args: LspArgs = { command: 'lsp', root: named ?? '.', rootGiven: named !== undefined };
+  const config = nonEmpty(values.config, '--config', 'a file');
+  if (config !== undefined) args.config = config;
+  const location = nonEmpty(values['suppressions-location'], '--suppressions-location', 'a file');
+  if (location !== undefined) args.suppressionsLocation = location;
+  return args;
+}
+
 /** Parses the command line; a usage problem is a ConfigError (exit 2). */
 export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliArgs {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help', usage: USAGE };
   if (command === '--version' || command === '-v') return { command: 'version' };
   if (command === 'init') return parseInit(rest, env);
+  if (command === 'lsp') return parseLsp(rest, env);
   if (command !== 'lint' && command !== 'mcp') throw new UsageError(`unknown command '${command}'`);
   const parsed = parseCommand(command, rest, command === 'lint' ? LINT_PARSE_OPTIONS : ROOT_OPTIONS, command === 'lint');
   const v = parsed.values;

@@ -37,7 +37,7 @@ import { wantsColor } from './color.js';
 import { describePlan, existingConfig, planInit, writeConfig } from './init.js';
 import { FORMATTERS } from '../report/index.js';
 import { USAGE, parseCli } from './args.js';
-import type { InitArgs, LintArgs, McpArgs } from './args.js';
+import type { InitArgs, LintArgs, LspArgs, McpArgs } from './args.js';
 import { startToolThread } from '../mcp/tool-thread-start.js';
 
 /** ESLint's rule for `--cache-location`: a folder (existing, or written with a trailing slash) gets the default file name inside it. */
@@ -85,7 +85,7 @@ function refuseDocumentPath(project: Project, file: string, what: string): void 
 }
 
 /** The project options of the command line: `--config`, `--ignore-pattern`, `--suppressions-location`. */
-function optionsOf(args: LintArgs | McpArgs): ProjectOptions {
+function optionsOf(args: LintArgs | McpArgs | LspArgs): ProjectOptions {
   const options: ProjectOptions = { cwd: process.cwd() };
   if (args.config !== undefined) options.config = args.config;
   if (args.command === 'lint' && args.ignorePatterns.length > 0) options.ignorePatterns = args.ignorePatterns;
@@ -94,7 +94,7 @@ function optionsOf(args: LintArgs | McpArgs): ProjectOptions {
 }
 
 /** ESLint's rule: a suppressions file named with `--suppressions-location` must exist unless this run records one. */
-function checkSuppressionsLocation(root: string, args: LintArgs | McpArgs): void {
+function checkSuppressionsLocation(root: string, args: LintArgs | McpArgs | LspArgs): void {
   if (args.suppressionsLocation === undefined || (args.command === 'lint' && args.suppress !== undefined)) return;
   const file = suppressionsPath(root, args.suppressionsLocation, process.cwd());
   if (!existsSync(file))
@@ -307,6 +307,15 @@ async function runInit(args: InitArgs): Promise<number> {
   return await runLint({ ...plainLint(root), summaryOnly: true });
 }
 
+/** `docgate lsp`: the language server on stdio (its own bundle, loaded only here); it owns the process until the client's `exit`. */
+async function runLsp(args: LspArgs): Promise<number> {
+  const root = args.rootGiven ? resolveRoot(args.root) : undefined;
+  if (root !== undefined) checkSuppressionsLocation(root, args);
+  const { serveLsp } = await import('../lsp/server.js');
+  serveLsp({ ...(root !== undefined ? { root } : {}), project: optionsOf(args) });
+  return -1;
+}
+
 async function main(argv: string[]): Promise<number> {
   try {
     const args = parseCli(argv, process.env);
@@ -321,6 +330,8 @@ async function main(argv: string[]): Promise<number> {
         return await runLint(args);
       case 'init':
         return await runInit(args);
+      case 'lsp':
+        return await runLsp(args);
       case 'mcp': {
         const root = resolveRoot(args.root);
         checkSuppressionsLocation(root, args);

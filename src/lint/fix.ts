@@ -20,15 +20,7 @@ export const MAX_PASSES = 10;
  */
 export function applyFixes(text: string, fixes: readonly Fix[]): { text: string; applied: number } {
   const lines = new LineIndex(text);
-  const second = lines.secondLineStart;
-  const crlf = second !== undefined && text[second - 2] === '\r';
-  const ranges: { start: number; end: number; text: string }[] = [];
-  for (const f of fixes) {
-    const start = lines.offset(f.line, f.column);
-    const end = lines.offset(f.endLine, f.endColumn);
-    if (start === null || end === null || end < start) continue;
-    ranges.push({ start, end, text: crlf ? f.text.replace(/\r?\n/g, '\r\n') : f.text });
-  }
+  const ranges = fixes.flatMap((f) => fixRange(text, lines, f) ?? []);
   ranges.sort((a, b) => a.start - b.start || a.end - b.end);
   let out = '';
   let last = 0;
@@ -42,6 +34,21 @@ export function applyFixes(text: string, fixes: readonly Fix[]): { text: string;
     applied++;
   }
   return { text: out + text.slice(last), applied };
+}
+
+/** A fix as string offsets of `text` and the text put there (CRLF line breaks in a CRLF file); null when its range is not in the text. */
+function fixRange(text: string, lines: LineIndex, f: Fix): { start: number; end: number; text: string } | null {
+  const start = lines.offset(f.line, f.column);
+  const end = lines.offset(f.endLine, f.endColumn);
+  if (start === null || end === null || end < start) return null;
+  const second = lines.secondLineStart;
+  const crlf = second !== undefined && text[second - 2] === '\r';
+  return { start, end, text: crlf ? f.text.replace(/\r?\n/g, '\r\n') : f.text };
+}
+
+/** One fix as an edit of `text` (an editor's quick fix): the offsets it replaces and the text put there, as `applyFixes` would apply it alone. */
+export function fixEdit(text: string, fix: Fix): { start: number; end: number; text: string } | null {
+  return fixRange(text, new LineIndex(text), fix);
 }
 
 /** The fixes among a file's diagnostics. */

@@ -37,6 +37,8 @@ export interface RunOptions {
   serve?: boolean;
   /** The outcome lists every selected document with its result (`documents`). */
   documents?: boolean;
+  /** The outcome carries the results across files of every document of the kinds linted (`across`): an editor tells which other documents an edit touched. */
+  across?: boolean;
 }
 
 /** A kind of a run: its documents (slots in path order), and how its listing was had. */
@@ -257,7 +259,8 @@ class Run {
       ...this.documents.split,
       ...(few ? { kept: 'few' as const } : allKept ? { kept: 'all' as const } : {}),
     };
-    return { ...run, ...(documents ? { documents } : {}), ...(served ? { served } : {}), notices: this.notices, timing };
+    const across = this.options.across ? { across: cross as ReadonlyMap<string, readonly Diagnostic[]> } : {};
+    return { ...run, ...(documents ? { documents } : {}), ...(served ? { served } : {}), ...across, notices: this.notices, timing };
   }
 
   /**

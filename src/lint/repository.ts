@@ -309,6 +309,19 @@ export class Repository {
     return lint(project, source, this.storeFor(project), selection, { docs: 'rows', fullAll: true });
   }
 
+  /**
+   * The run of the documents at `paths` with `texts` laid over the disk (the editor's open buffers, by
+   * root-relative path): the rules across files over every document of their kinds as the disk and the
+   * texts make them, over the server's memory (a text laid over is never kept). Its results are lint's
+   * for those texts, byte for byte; `across` tells which other documents the texts touch.
+   */
+  lintOver(texts: ReadonlyMap<string, { ref: FileRef; bytes: Buffer }>, paths: readonly string[]): LintOutcome {
+    const project = this.project();
+    const selection: Selection = { type: 'paths', targets: paths.map((p) => ({ given: p, rel: p, dir: false })) };
+    const source = new OverlaySource(new DiskSource(project, { kinds: kindsListed(project, selection) }), texts);
+    return lint(project, source, this.storeFor(project), selection, { fullAll: true, across: true });
+  }
+
   /** The documents parsed last for `document()`, by the analysis of their entry, the most recent last. */
   private readonly parsed = new Map<Analysis, unknown>();
 

@@ -1,7 +1,7 @@
 /** What a lint run gives every frontend and report format. */
 import type { FileRef } from '../io/layout.js';
 import type { RuleEntry } from '../kinds/index.js';
-import type { ParseFailureResult } from '../model/types.js';
+import type { Diagnostic, ParseFailureResult } from '../model/types.js';
 import type { Counts } from '../project/baseline.js';
 import type { Split } from './parallel.js';
 import type { Analysis } from '../model/analysis.js';
@@ -55,6 +55,8 @@ export interface LintOutcome extends LintRun {
   documents?: DocumentResult[];
   /** With `serve`: each selected document as a server serves it. */
   served?: ServedDocument[];
+  /** With `across`: the results across files of every document of the kinds linted, by path (before directives; paths without any left out). */
+  across?: ReadonlyMap<string, readonly Diagnostic[]>;
   /** Warnings of the run itself (a named path that selects nothing, a store that cannot be read or written). */
   notices: string[];
   timing: Timing;

@@ -168,3 +168,29 @@ export class Suppressions {
     return this.directives.filter((_, i) => !this.used[i]);
   }
 }
+
+/**
+ * The directive that disables `rule` on line `line` of a file (an editor's "disable for this line"), in
+ * the file's syntax: a line inserted before it (ESLint's `disable-next-line`) — a YAML comment in the
+ * frontmatter, an HTML comment in a markdown body, a `#` line in a POWER template. Null where no
+ * directive can reach the line: the opening fence of frontmatter, a fenced code block, a kind without
+ * directives. `before`: the 1-based line the directive goes in front of; `text`: the line, without its break.
+ */
+export function disablingDirective(text: string, syntax: DirectiveSyntax, line: number, rule: string): { before: number; text: string } | null {
+  const all = lines(text);
+  if (syntax === 'none' || line < 1 || line > all.length) return null;
+  const indent = /^[ \t]*/.exec(all[line - 1]!)![0];
+  if (syntax === 'template') return { before: line, text: `# docgate-disable-next-line ${rule}` };
+  const fmEnd = frontmatterEnd(all);
+  if (fmEnd > 0 && line === 1) return null;
+  if (fmEnd > 0 && line <= fmEnd) return { before: line, text: `${line === fmEnd ? '' : indent}# docgate-disable-next-line ${rule}` };
+  let fence: string | null = null;
+  for (let i = fmEnd; i < line - 1; i++) {
+    const f = FENCE.exec(all[i]!);
+    if (!f) continue;
+    if (fence === null) fence = f[1]!;
+    else if (f[1]!.startsWith(fence)) fence = null;
+  }
+  if (fence !== null || FENCE.test(all[line - 1]!)) return null;
+  return { before: line, text: `<!-- docgate-disable-next-line ${rule} -->` };
+}
