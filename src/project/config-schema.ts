@@ -67,6 +67,12 @@ export function configSchema(
         description: 'presets docgate ships, applied in order beneath this file: each a configuration in this same language (docs/formats.md, "Presets")',
         items: { enum: [...presets], description: 'the name of a preset docgate ships' },
       },
+      // What editors validate the file against (docs/configuration.md); docgate reads nothing from it.
+      $schema: {
+        type: 'string',
+        description:
+          'the JSON Schema an editor validates this file against, e.g. `node_modules/docgate/schemas/docgate.config.schema.json`; docgate ignores it',
+      },
       ignores: globs('root-relative globs of files that are never linted and never served'),
       kinds: {
         type: 'object',
