@@ -34,3 +34,18 @@ describe('$schema in the configuration', () => {
     });
   });
 });
+
+describe('a rule file neither the root nor docgate has', () => {
+  it("is named where the root would keep it (its schemas/ folder), not in docgate's package", () => {
+    const root = tempRoot(
+      'docgate-missing-rule-',
+      { 'adr/a.md': '---\nid: a\n---\n\n# A\n', 'docgate.config.yaml': 'kinds:\n  adr:\n    include: ["adr/*.md"]\n    frontmatter: adr.schema.json\n' },
+      made,
+    );
+    expect(runCli(['lint', '--root', root])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `docgate: cannot read rule file ${root}/schemas/adr.schema.json: it does not exist\n`,
+    });
+  });
+});

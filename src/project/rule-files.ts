@@ -2,7 +2,7 @@
  * Where a root's rule files are and how they are read: the root's rule folder overrides docgate's own
  * `schemas/` file by file; every read stays inside the folder's root and under MAX_RULE_BYTES.
  */
-import { lstatSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,7 +58,10 @@ export function ruleFile(root: string, name: string, folder = 'schemas'): string
       /* not reachable as a file: ours */
     }
   }
-  return join(BUNDLED_SCHEMA_DIR, name);
+  const bundled = join(BUNDLED_SCHEMA_DIR, name);
+  // A file docgate does not ship either is one the root was meant to have: named where the root keeps it.
+  if (!existsSync(bundled)) return join(root, folder, name);
+  return bundled;
 }
 
 /** Where the rules of rule folder `dir` must resolve into (real path): docgate's own `schemas/`, or the root of `<root>/schemas`. */
