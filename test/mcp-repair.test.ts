@@ -222,3 +222,36 @@ describe('rules as resources, and the prompt repair', () => {
     expect(treeHash(root)).toBe(hashBefore);
   });
 });
+
+describe('the repair prompt calls fixable only what check_content fixes in that document', () => {
+  let r: McpSession;
+  let dir: string;
+  beforeAll(async () => {
+    dir = copyRoot(CONTENT, 'docgate-mcp-repair-fixable-');
+    mkdirSync(join(dir, 'schemas'), { recursive: true });
+    writeFileSync(
+      join(dir, 'schemas', 'process-frontmatter.schema.json'),
+      '{\n  "$ref": "https://docgate.dev/schemas/process-frontmatter.schema.json",\n  "properties": { "description": { "maxLength": 20 } },\n  "unevaluatedProperties": false\n}\n',
+    );
+    writeFileSync(
+      join(dir, 'processes', 'too-long.md'),
+      '---\nname: Too long\ndescription: Ships the web app to production, then tells the team\n---\n\n# Too long\n\nDo it.\n',
+    );
+    r = await startMcp(dir);
+  });
+  afterAll(async () => {
+    await r.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('an invalid-value with no fix is not called fixable (check_content gives no fixed_content for it)', async () => {
+    const got = await r.client.getPrompt({ name: 'repair', arguments: { path: 'processes/too-long.md' } });
+    const body = (got.messages[0]!.content as { type: 'text'; text: string }).text;
+    expect(body).toContain(`- \`invalid-value\`: ${rulesOf().get('invalid-value')!.rule.description}. More: docgate://rules/invalid-value`);
+    expect(body).not.toContain('(fixable');
+    const checked = structuredOf<{ fixed_content?: string }>(
+      await r.call('check_content', { path: 'processes/too-long.md', content: readFileSync(join(dir, 'processes', 'too-long.md'), 'utf8') }),
+    );
+    expect(checked.fixed_content).toBeUndefined();
+  });
+});

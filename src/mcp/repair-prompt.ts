@@ -42,9 +42,12 @@ export async function repairPrompt(repo: Repository, path: string): Promise<stri
   const onDisk = documentText(found.ref, project);
   const text = onDisk === null ? null : escapeHidden(onDisk);
   const cited = [...new Set(result?.diagnostics.map((d) => d.rule) ?? [])].sort();
+  // Fixable here: a rule with a fix for one of this document's diagnostics (what check_content applies),
+  // not a rule that can fix some values elsewhere (invalid-value fixes only some).
+  const fixedHere = new Set(result?.diagnostics.filter((d) => d.fix !== undefined).map((d) => d.rule) ?? []);
   const rules = cited.map((id) => {
     const e = project.rules.get(id);
-    return `- \`${id}\`: ${e?.rule.description ?? '(a rule of another version of docgate)'}${e?.rule.fixable ? ' (fixable: check_content returns the fixed text as fixed_content)' : ''}. More: ${RULE_URI_PREFIX}${id}`;
+    return `- \`${id}\`: ${e?.rule.description ?? '(a rule of another version of docgate)'}${fixedHere.has(id) ? ' (fixable: check_content returns the fixed text as fixed_content)' : ''}. More: ${RULE_URI_PREFIX}${id}`;
   });
   const f = text === null ? '' : fence(text);
   return [
