@@ -4,11 +4,12 @@
  * the presets that fit (never over a configuration the root has; `--dry-run` writes nothing). The
  * detection is the lint's own discovery: a project loaded with a configuration of every preset.
  */
-import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { discover } from '../io/layout.js';
+import { createNew } from '../io/safe-fs.js';
 import { ConfigError } from '../model/errors.js';
 import { CONFIG_CANDIDATES } from '../project/config.js';
 import { presetNames, presetText } from '../project/presets.js';
@@ -54,21 +55,21 @@ function findAll(project: Project): Found[] {
   });
 }
 
-/** Loads the root through a configuration of every preset (kept outside the root, removed after). */
-function detect(root: string): Found[] {
+/** Runs `use` with the path of a configuration of `text`, kept in a folder of its own outside the root and removed after. */
+export async function withTempConfig<T>(text: string, use: (file: string) => T | Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'docgate-init-'));
   try {
     const file = join(dir, 'docgate.config.yaml');
-    const fd = openSync(file, 'wx', 0o600);
-    try {
-      writeSync(fd, `presets: [${presetNames().join(', ')}]\n`);
-    } finally {
-      closeSync(fd);
-    }
-    return findAll(loadProject(root, { config: file }));
+    createNew(file, Buffer.from(text, 'utf8'), 0o600);
+    return await use(file);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Loads the root through a configuration of every preset. */
+function detect(root: string): Promise<Found[]> {
+  return withTempConfig(`presets: [${presetNames().join(', ')}]\n`, (file) => findAll(loadProject(root, { config: file })));
 }
 
 /** The configuration text for the chosen presets. */
@@ -83,8 +84,8 @@ function configText(presets: readonly string[]): string {
 }
 
 /** What init would write for `root`. */
-export function planInit(root: string): InitPlan {
-  const found = detect(root);
+export async function planInit(root: string): Promise<InitPlan> {
+  const found = await detect(root);
   const count = new Map(found.map((f) => [f.kind, f]));
   const presets: string[] = [];
   const reasons = new Map<string, string>();
@@ -121,20 +122,13 @@ export function existingConfig(root: string): string | undefined {
   return CONFIG_CANDIDATES.find((n) => existsSync(join(root, n)));
 }
 
-/** Writes the configuration at the root; refused when a file of that name appeared meanwhile. */
+/** Writes the configuration at the root; refused when a file (or a link) of that name appeared meanwhile. */
 export function writeConfig(root: string, text: string): string {
   const file = join(root, 'docgate.config.yaml');
-  let fd: number;
   try {
-    // `wx`: created here or not at all, never through a link nor over a file.
-    fd = openSync(file, 'wx', 0o644);
+    createNew(file, Buffer.from(text, 'utf8'), 0o644);
   } catch (e) {
     throw new ConfigError(`cannot write ${file}: ${(e as Error).message}`);
-  }
-  try {
-    writeSync(fd, text);
-  } finally {
-    closeSync(fd);
   }
   return file;
 }

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-import { existsSync, lstatSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, lstatSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { existsAsDirectory, folderLeavesRoot, replaceUnderRoot } from '../io/layout.js';
 import { fixRun } from '../lint/fix-files.js';
@@ -34,7 +33,7 @@ import { RULES_DOC_URL, VERSION } from '../io/version.js';
 import { githubStepSummary } from '../report/github.js';
 import { plural, summaryByRule } from '../report/summary.js';
 import { wantsColor } from './color.js';
-import { describePlan, existingConfig, planInit, writeConfig } from './init.js';
+import { describePlan, existingConfig, planInit, withTempConfig, writeConfig } from './init.js';
 import { FORMATTERS } from '../report/index.js';
 import { USAGE, parseCli } from './args.js';
 import type { InitArgs, LintArgs, LspArgs, McpArgs } from './args.js';
@@ -288,19 +287,11 @@ async function runInit(args: InitArgs): Promise<number> {
     throw new ConfigError(
       `${existing} exists at the root: docgate init writes a configuration only where there is none (edit it instead: docs/configuration.md)`,
     );
-  const plan = planInit(root);
+  const plan = await planInit(root);
   process.stdout.write(describePlan(root, plan));
   if (args.dryRun) {
-    process.stdout.write(`\nwould write docgate.config.yaml (--dry-run: nothing written):\n\n${plan.text}\n`);
-    const dir = mkdtempSync(join(tmpdir(), 'docgate-init-'));
-    try {
-      const file = join(dir, 'docgate.config.yaml');
-      writeFileSync(file, plan.text, { flag: 'wx', mode: 0o600 });
-      process.stdout.write('first lint with it:\n');
-      return await runLint({ ...plainLint(root), config: file, summaryOnly: true });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    process.stdout.write(`\nwould write docgate.config.yaml (--dry-run: nothing written):\n\n${plan.text}\nfirst lint with it:\n`);
+    return await withTempConfig(plan.text, (file) => runLint({ ...plainLint(root), config: file, summaryOnly: true }));
   }
   writeConfig(root, plan.text);
   process.stdout.write(`\nwrote docgate.config.yaml:\n\n${plan.text}\nfirst lint (see every problem with \`docgate lint\`):\n`);

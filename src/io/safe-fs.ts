@@ -407,6 +407,20 @@ function syncFolder(dir: string): void {
 }
 
 /**
+ * Creates `file` with `data`, or refuses: an existing entry of that name (a file, a link planted there)
+ * is never written over nor followed (O_EXCL with O_NOFOLLOW). For files docgate makes new, such as the
+ * configuration `docgate init` writes.
+ */
+export function createNew(file: string, data: Uint8Array, mode: number): void {
+  const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, mode);
+  try {
+    writeAll(fd, data);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * Writes to what the user named directly: a FIFO or a character device (/dev/null, a terminal), or a
  * name for one of this process's descriptors (/dev/stdout, a process substitution's /dev/fd/N). Opened
  * without blocking and without creating anything: a FIFO with no reader is an error, not a hang.

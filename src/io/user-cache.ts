@@ -8,12 +8,12 @@
  * others may write to: all are misses. A folder that cannot be made or written is no cache at all,
  * silently: what is kept only saves time, it never changes an output.
  */
-import { closeSync, constants, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { readInside, realFolder } from './safe-fs.js';
+import { createNew, readInside, realFolder } from './safe-fs.js';
 
 /** The first bytes of every kept file, then its key and the hash of what follows the header line. */
 const MAGIC = 'docgate-kept 1';
@@ -97,17 +97,12 @@ export function writeKept(area: string, key: string, text: string): boolean {
   // Created exclusively (never through a link), readable by the user only, then renamed over the key's
   // file: a reader sees the old file or the new one whole, and two runs writing the same key agree.
   const tmp = join(dir, `.${key}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
-  let fd = -1;
   try {
-    fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
-    for (let off = 0; off < data.length; ) off += writeSync(fd, data, off);
-    closeSync(fd);
-    fd = -1;
+    createNew(tmp, data, 0o600);
     renameSync(tmp, join(dir, `${key}.kept`));
     prune(dir);
     return true;
   } catch {
-    if (fd >= 0) closeSync(fd);
     rmSync(tmp, { force: true });
     return false;
   }
