@@ -6,7 +6,7 @@ export const validate = defineTool<{ paths?: string[] }>({
   name: 'validate',
   title: 'Validate content',
   description:
-    'Run the docgate linter over the root, or over some files or folders of it (paths relative to the root, or absolute inside it); cross-file rules always see the whole root. Returns {results: ParseFailureResult[], filesChecked, problemCount}, exactly as `docgate lint --format json`.',
+    'Run the docgate linter over the root, or over some files or folders of it (paths relative to the root, or absolute inside it); cross-file rules always see the whole root. Returns {results: ParseFailureResult[], filesChecked, problemCount}: the results, files checked and problem count of `docgate lint --format json` (without its warnings and error and warning counts).',
   inputSchema: {
     type: 'object',
     properties: {
