@@ -197,6 +197,9 @@ describe('rules as resources, and the prompt repair', () => {
     const entry = rulesOf().get('template-field-order')!;
     expect(rule).toMatchObject({ id: 'template-field-order', description: entry.rule.description, fixable: true, kinds: ['template'] });
     expect(rule.examples.notOk[0]!.output).toBe(entry.rule.examples.notOk[0]!.output);
+    // A rule that is off unless configured reads as off, as docs/rules.md says it.
+    const off = await s.client.readResource({ uri: 'docgate://rules/link-target' });
+    expect(JSON.parse((off.contents[0] as { text: string }).text)).toMatchObject({ id: 'link-target', severity: 'off' });
     await expect(s.client.readResource({ uri: 'docgate://rules/no-such-rule' })).rejects.toThrow(/Unknown resource/);
   });
 

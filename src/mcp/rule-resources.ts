@@ -33,7 +33,8 @@ export function ruleJson(e: RuleEntry): string {
       id: r.id,
       description: r.description,
       kinds: e.kinds,
-      severity: r.severity,
+      // The severity it has where no configuration names it, as docs/rules.md shows it.
+      severity: r.offByDefault ? 'off' : r.severity,
       fixable: r.fixable,
       crossFile: e.crossFile,
       fileLevel: r.fileLevel,
