@@ -249,6 +249,18 @@ describe('link-target', () => {
   });
 });
 
+describe('link-target under a cache', () => {
+  it('sees a linked file created or deleted since the cached run (the document itself unchanged)', () => {
+    const r = copyOf('link-target');
+    const gone = (rep: Report) => lines(rep).filter((l) => l.includes('`gone.md?x=1`'));
+    expect(gone(json(r, '--cache').report)).toHaveLength(1);
+    writeFiles(r, { 'skills/pdf/gone.md': '# Here now\n' });
+    expect(gone(json(r, '--cache').report)).toEqual([]);
+    rmSync(join(r, 'skills/pdf/gone.md'));
+    expect(gone(json(r, '--cache').report)).toHaveLength(1);
+  });
+});
+
 describe('a configured include that matches no file', () => {
   it('is one line on stderr per run, never in the json report', () => {
     const out = runCli(['lint', '--root', root('empty-include'), '--format', 'json']);

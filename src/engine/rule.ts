@@ -59,6 +59,11 @@ export interface RuleMeta {
   fileLevel: boolean;
   /** Off unless a configuration gives it a severity (then `severity` is only what the documentation shows it turned on as). */
   offByDefault?: boolean;
+  /**
+   * Its findings depend on files other than the document (whether a linked file exists): a document it
+   * is on for is analyzed again on every run, never taken from a store (docs/performance.md).
+   */
+  looksOutside?: boolean;
   examples: { ok: readonly Example[]; notOk: readonly NotOkExample[] };
 }
 

@@ -84,6 +84,11 @@ export class Documents {
     if (k !== null && !k.full && full) k = null;
     slot.kept = k;
     if (k !== null && !k.racy && unread && !full) return this.reuse(slot, k);
+    // What the store kept vouches for the document, not for the files a rule of it looks at.
+    if (k !== null && full && this.looksOutside(ref)) {
+      this.work.push({ slot });
+      return slot;
+    }
     if (k !== null && version === undefined) version = this.source.version(ref);
     // An unchanged version proves unchanged content, except for a document modified around the time it was
     // kept (git's "racily clean" case): then its content hash decides.
@@ -108,6 +113,17 @@ export class Documents {
     }
     this.work.push({ slot });
     return slot;
+  }
+
+  /** The rules whose findings depend on other files (`looksOutside`), found once per run. */
+  private outsideRules: readonly string[] | undefined;
+
+  /** A rule that looks at other files is on for the document. */
+  private looksOutside(ref: FileRef): boolean {
+    this.outsideRules ??= [...this.project.rules.values()].filter((e) => e.rule.looksOutside).map((e) => e.rule.id);
+    if (this.outsideRules.length === 0) return false;
+    const severity = this.project.severityFor(ref.path);
+    return this.outsideRules.some((id) => severity(id) !== 'off');
   }
 
   private reuse(slot: Slot, k: Kept): Slot {

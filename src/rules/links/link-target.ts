@@ -17,6 +17,7 @@ export const linkTarget = defineRule<LinkLayer>({
   description:
     'Relative links and images in the body resolve to a file or folder inside the root (off unless configured: `rules: {link-target: error}` under a kind or at the top level)',
   offByDefault: true,
+  looksOutside: true,
   examples: {
     ok: [{ path: 'skills/pdf/SKILL.md', text: 'See [the reference](reference.md#forms), [the site](https://example.com) and [below](#usage).\n', others }],
     notOk: [
