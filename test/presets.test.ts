@@ -200,6 +200,22 @@ describe('agent-skills: the specification alone', () => {
     expect(r.warnings).toEqual([['skills/long-body/SKILL.md', '505:1 warning Unexpected body of 502 lines, expected at most 500 lines [skill-body-lines]']]);
   });
 
+  it('names a failing skill without a valid `name` by its folder, never by `SKILL`', () => {
+    const out = JSON.parse(runCli(['lint', '--root', fixture('presets', 'agent-skills'), '--format', 'json']).stdout) as {
+      results: { id: string; path: string }[];
+    };
+    const ids = Object.fromEntries(out.results.map((r) => [r.path, r.id]));
+    expect(ids).toMatchObject({
+      'skills/my_skill/SKILL.md': 'my_skill',
+      'skills/no-frontmatter/SKILL.md': 'no-frontmatter',
+      'skills/bom/SKILL.md': 'bom',
+      'skills/НАВЫК/SKILL.md': 'НАВЫК',
+      // A valid name is the id, even where it differs from the folder.
+      'skills/pdf-tools/SKILL.md': 'pdf-tool',
+    });
+    expect(Object.values(ids)).not.toContain('SKILL');
+  });
+
   it('reads a folder name written in NFD as the same name (after NFKC), either way round', () => {
     const nfd = 'cafe\u0301';
     const nfc = 'caf\u00e9';

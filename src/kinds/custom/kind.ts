@@ -27,7 +27,7 @@ import { outlineRules } from '../../rules/outline/index.js';
 import { SCHEMA_RULES } from '../../rules/schema/index.js';
 import { customKindConfig } from './config.js';
 import type { CustomKindConfig, WrittenKind } from './config.js';
-import { globSuffix, stemmer } from './id.js';
+import { folderName, globSuffix, stemmer } from './id.js';
 import { parseCustom } from './parse.js';
 import type { CustomParse, CustomReader } from './parse.js';
 import { duplicateIdRule } from './rules/duplicate-id.js';
@@ -95,6 +95,10 @@ export function customKind(name: string, written: WrittenKind): KindDef<CustomPa
     ...KIND_RULE_TEMPLATES.map((t) => kindRule(t, name)),
     linkTarget,
   ];
+  // A document without its id (a missing or invalid field) is named by the path name its id is meant to
+  // be or equal: a skill by its folder, not by the `SKILL` every skill file is called (docs/formats.md).
+  const byFolder = config.id === 'folder' || config.match?.equals === 'folder';
+  const fallbackId = byFolder ? (path: string) => folderName(path) ?? stem(path) : stem;
   return {
     name,
     label: `${name} document`,
@@ -108,10 +112,10 @@ export function customKind(name: string, written: WrittenKind): KindDef<CustomPa
       ...(config.dialects.length > 0 ? { dialects: config.dialects } : {}),
     },
     fileName: null,
-    fallbackId: stem,
+    fallbackId,
     parse: (file, data, full) => parseCustom(reader, file, data, full),
     rules,
-    id: (p, file) => p.id?.value ?? stem(file.path),
+    id: (p, file) => p.id?.value ?? fallbackId(file.path),
     facts: (p) => ({ kind: name, id: p.id }),
     factsId: (f) => f.id?.value ?? null,
     emptyFacts: () => ({ kind: name, id: null }),
