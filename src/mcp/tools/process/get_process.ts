@@ -1,8 +1,8 @@
 import type { ProcessDoc, ProcessFacts } from '../../../kinds/process/parse.js';
 import type { Entry } from '../../../lint/repository.js';
 import { failureAnswer, outcome, withWarnings } from '../../entries.js';
-import { closedObject, notFoundSchema, parseFailureAnswerSchema, warningsProperty } from '../../schemas.js';
-import { defineTool, jsonOutput } from '../../tool.js';
+import { closedObject, notFoundSchema, parseFailureAnswerSchema, resultSchema, warningsProperty } from '../../schemas.js';
+import { defineTool, resultOutput } from '../../tool.js';
 
 /** The name a process answers to besides its slug: the parsed name, or the one a failing file still declares. */
 function nameOf(e: Entry): string | null {
@@ -21,26 +21,24 @@ export const getProcess = defineTool<{ name: string }>({
     required: ['name'],
     additionalProperties: false,
   },
-  outputSchema: {
-    type: 'object',
-    anyOf: [
-      closedObject(
-        { name: { type: 'string' }, slug: { type: 'string' }, description: { type: 'string' }, content: { type: 'string' }, warnings: warningsProperty },
-        ['name', 'slug', 'description', 'content'],
-      ),
-      parseFailureAnswerSchema,
-      notFoundSchema('PROCESS_NOT_FOUND'),
-    ],
-  },
+  // Wrapped in `result` like the other get tools; the text stays the seed's flat JSON of the answer.
+  outputSchema: resultSchema(
+    closedObject(
+      { name: { type: 'string' }, slug: { type: 'string' }, description: { type: 'string' }, content: { type: 'string' }, warnings: warningsProperty },
+      ['name', 'slug', 'description', 'content'],
+    ),
+    parseFailureAnswerSchema,
+    notFoundSchema('PROCESS_NOT_FOUND'),
+  ),
   async handler({ name }, ctx) {
     const wanted = name.toLowerCase();
     const entries = await ctx.repo.load('process');
     const entry = entries.find((e) => e.analysis.id.toLowerCase() === wanted) ?? entries.find((e) => nameOf(e)?.toLowerCase() === wanted);
     if (!entry) {
-      return jsonOutput({ error: 'PROCESS_NOT_FOUND', message: `Process '${name}' not found.`, available: entries.map((e) => e.analysis.id) });
+      return resultOutput({ error: 'PROCESS_NOT_FOUND', message: `Process '${name}' not found.`, available: entries.map((e) => e.analysis.id) });
     }
     const { doc, failure } = outcome<ProcessDoc>(entry, ctx);
-    if (failure) return jsonOutput({ ...failureAnswer(failure, entry, ctx) });
-    return jsonOutput(withWarnings({ name: doc.name, slug: doc.slug, description: doc.description, content: doc.content }, entry));
+    if (failure) return resultOutput(failureAnswer(failure, entry, ctx));
+    return resultOutput(withWarnings({ name: doc.name, slug: doc.slug, description: doc.description, content: doc.content }, entry));
   },
 });
