@@ -13,8 +13,12 @@ function nameOf(e: Entry): string | null {
 export const getProcess = defineTool<{ name: string }>({
   name: 'get_process',
   title: 'Get a process',
-  description:
-    'Return one process document by slug (file stem, e.g. code-review) or by its frontmatter name (e.g. "Code Review"), ignoring letter case: {name, slug, description, content} where content is the markdown body without frontmatter. Unknown → {error: "PROCESS_NOT_FOUND", message, available: [slugs]}; a document that fails to parse → its ParseFailureResult with `content`, the file\'s text, to repair it (check the repair with check_content).',
+  description: [
+    "Get one process document's markdown body by its slug (the file stem) or its frontmatter name, ignoring letter case.",
+    'Use search_processes instead when you know only a word it contains, and list_processes to see every slug.',
+    'An unknown name is a normal answer (PROCESS_NOT_FOUND) listing the slugs there are.',
+    "A document that fails to parse answers its ParseFailureResult with the file's text in content: repair that text and check it with check_content.",
+  ].join('\n'),
   inputSchema: {
     type: 'object',
     properties: { name: { type: 'string', minLength: 1, description: 'Slug (e.g. code-review) or frontmatter name (e.g. Code Review), any letter case.' } },
@@ -26,6 +30,7 @@ export const getProcess = defineTool<{ name: string }>({
     closedObject(
       { name: { type: 'string' }, slug: { type: 'string' }, description: { type: 'string' }, content: { type: 'string' }, warnings: warningsProperty },
       ['name', 'slug', 'description', 'content'],
+      'A process: its name, slug, description and markdown body.',
     ),
     parseFailureAnswerSchema,
     notFoundSchema('PROCESS_NOT_FOUND'),
