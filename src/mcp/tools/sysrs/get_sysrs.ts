@@ -19,7 +19,7 @@ export const getSysrs = defineTool<Args>({
   title: 'Get a System Requirements Specification',
   description: [
     'Read one System Requirements Specification by its frontmatter id: the parsed document, or with raw: true its body text verbatim.',
-    'Use parse_sysrs instead for text that is not in a file yet, list_sysrs to find the ids, and get_document by path for a row listed with a null id.',
+    'Use parse_sysrs instead for text that is not in a file yet, and list_sysrs to find the ids; a row listed with a null id opens with get_document by its path.',
     "Parsed, the body is keyed by the canonical English section names in snake_case in every language, and each item's line is its line in the file on disk.",
     'Raw, line 1 is the first line after the frontmatter and the blank lines that follow it; offset, limit and numbered window and number those lines, and need raw: true.',
     "A document that fails to parse answers its ParseFailureResult (never raw text) with the file's text in content; its error is the list_sysrs row's and lint's.",
