@@ -22,7 +22,7 @@ export const listDocuments = defineTool<{ kind: string; max_results?: number; of
     'List the documents of one kind of the repository, in path order: a built-in kind, or one its configuration or presets declare (adr, skill, …).',
     "Use list_templates, list_frameworks, list_processes or list_sysrs instead for a built-in kind when you want that kind's own rows (sizes, slugs, status), and get_document to read one document.",
     "A document without an id, or one that fails to parse, is a row with a null id (a failing one keeps an id that is a valid UUID): open it with get_document by its path. A failed row's error is lint's text for it.",
-    'Pages of 25 rows by default, at most 100; while truncated is true, pass a larger offset for the next page. glob keeps the ids it matches (rows with a null id never match). An unknown kind is an invalid argument that names the kinds there are.',
+    'One page per answer, of at most 100 rows; while truncated is true, call again with offset raised by max_results. glob keeps the ids it matches (rows with a null id never match). An unknown kind is an invalid argument that names the kinds there are.',
   ].join('\n'),
   inputSchema: {
     type: 'object',

@@ -12,7 +12,7 @@ export const listFrameworks = defineTool<{ max_results?: number; offset?: number
     'List the prompt-framework documents (frameworks/*.md) by file name, each with its size in bytes.',
     "Use get_framework instead when you know the file name and want the document's text.",
     'A document that fails to parse is listed after the valid ones with its first error line, and its whole ParseFailureResult is in failures.',
-    'At most 1,000 rows (the valid documents, then the failures) per answer. Pass max_results and offset for a window; while truncated is true, more rows follow.',
+    'At most 1,000 rows (the valid documents, then the failures) per answer, fewer when they are long; while truncated is true, call again with offset raised by the rows shown.',
   ].join('\n'),
   inputSchema: { type: 'object', properties: { ...pageInput(FULL_PAGE) }, additionalProperties: false },
   outputSchema: closedObject(

@@ -11,7 +11,7 @@ export const listProcesses = defineTool<{ max_results?: number; offset?: number 
     'List the process documents (processes/*.md) with the name, slug and one-line description of each.',
     'Use search_processes instead to find processes by a word they contain, and get_process to read one.',
     'Documents that fail to parse are counted apart and carried as ParseFailureResults in failures.',
-    'At most 1,000 rows (the processes, then the failures) per answer. Pass max_results and offset for a window; while truncated is true, more rows follow. The counts always cover every document.',
+    'At most 1,000 rows (the processes, then the failures) per answer, fewer when they are long; while truncated is true, call again with offset raised by the rows shown. The counts always cover every document.',
   ].join('\n'),
   inputSchema: { type: 'object', properties: { ...pageInput(FULL_PAGE) }, additionalProperties: false },
   outputSchema: closedObject(

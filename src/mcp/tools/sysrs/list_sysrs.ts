@@ -24,7 +24,7 @@ export const listSysrs = defineTool<{ max_results?: number; offset?: number; glo
     'List the System Requirements Specifications (docs/sysrs/) in path order, with the id, title, status and file of each.',
     'Use get_sysrs instead to read one by its id, and list_documents for the documents of any other kind.',
     'A document that fails to parse is a row titled "<failed to parse>" whose error is lint\'s text for it. It has a null id unless its frontmatter id is a valid UUID; open a row with a null id with get_document by its path.',
-    'Pages of 25 rows by default, at most 100; while truncated is true, pass a larger offset for the next page. glob keeps the ids it matches (failed rows never match). language lists a translated variant folder.',
+    'One page per answer, of at most 100 rows; while truncated is true, call again with offset raised by max_results. glob keeps the ids it matches (failed rows never match). language lists a translated variant folder.',
   ].join('\n'),
   inputSchema: {
     type: 'object',

@@ -7,7 +7,7 @@ export const getTemplate = defineTool<{ template_name: string }>({
   name: 'get_template',
   title: 'Get a POWER template',
   description: [
-    "Get one POWER template's text by its name: a `=== NAME Template ===` heading, then the file as it is on disk.",
+    "Get one POWER template's text by its exact name (the file stem, letter case counting): a `=== NAME Template ===` heading, then the file as it is on disk.",
     'Use list_templates instead when you do not know the name.',
     'An unknown name is a normal answer naming the templates there are.',
     "A template that fails to parse answers its ParseFailureResult with the file's text in content: repair that text and check it with check_content.",

@@ -11,7 +11,7 @@ export const listTemplates = defineTool<{ max_results?: number; offset?: number 
     'List the POWER documentation templates (templates/power/*.txt) by name, in code-point order.',
     "Use get_template instead when you know the name and want the template's text.",
     'A template that fails to parse is listed after the valid ones with its first error line, and its whole ParseFailureResult is in failures.',
-    'At most 1,000 rows (the valid templates, then the failures) per answer. Pass max_results and offset for a window; while truncated is true, more rows follow.',
+    'At most 1,000 rows (the valid templates, then the failures) per answer, fewer when they are long; while truncated is true, call again with offset raised by the rows shown.',
   ].join('\n'),
   inputSchema: { type: 'object', properties: { ...pageInput(FULL_PAGE) }, additionalProperties: false },
   outputSchema: closedObject(
