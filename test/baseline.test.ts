@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startMcp, structuredOf, textOf } from './fixtures/mcp/harness.js';
+import { startMcp, resultOf, structuredOf, textOf } from './fixtures/mcp/harness.js';
 import { REPO, runCli, tempRoot, writeFiles } from './helpers.js';
 
 /**
@@ -318,16 +318,16 @@ describe('the baseline and the configuration in the MCP server', () => {
       const list = structuredOf<{ processes: { slug: string }[]; error_count: number; failures: unknown[] }>(await s.call('list_processes'));
       expect(list.processes.map((p) => p.slug)).toEqual(['a-legacy', 'b-empty', 'c-valid']);
       expect([list.error_count, list.failures]).toEqual([0, []]);
-      expect(structuredOf(await s.call('get_process', { name: 'a-legacy' }))).toEqual({
+      expect(resultOf(await s.call('get_process', { name: 'a-legacy' }))).toEqual({
         name: 'Legacy',
         slug: 'a-legacy',
         description: '',
         content: '# Legacy\n\nBody.\n',
       });
-      expect(structuredOf(await s.call('get_process', { name: 'b-empty' }))).toEqual({ name: 'Empty', slug: 'b-empty', description: '', content: '' });
+      expect(resultOf(await s.call('get_process', { name: 'b-empty' }))).toEqual({ name: 'Empty', slug: 'b-empty', description: '', content: '' });
       expect(structuredOf(await s.call('validate'))).toEqual({ results: [], filesChecked: 3, problemCount: 0 });
       // Asked again (from the server's memory), the same answer.
-      expect(structuredOf(await s.call('get_process', { name: 'a-legacy' }))).toMatchObject({ slug: 'a-legacy' });
+      expect(resultOf(await s.call('get_process', { name: 'a-legacy' }))).toMatchObject({ slug: 'a-legacy' });
       // One more error than recorded: the document fails with all of them, as lint says.
       write(dir, { 'processes/a-legacy.md': withKeys('Legacy', 'owner', 'team', 'budget') });
       const failed = await s.call('get_process', { name: 'a-legacy' });
@@ -343,7 +343,7 @@ describe('the baseline and the configuration in the MCP server', () => {
     try {
       const list = structuredOf<{ processes: { slug: string }[]; failures: { id: string }[] }>(await s.call('list_processes'));
       expect([list.processes.map((p) => p.slug), list.failures.map((f) => f.id)]).toEqual([['c-valid'], ['a-legacy']]);
-      expect(structuredOf(await s.call('get_process', { name: 'b-empty' }))).toEqual({
+      expect(resultOf(await s.call('get_process', { name: 'b-empty' }))).toEqual({
         error: 'PROCESS_NOT_FOUND',
         message: "Process 'b-empty' not found.",
         available: ['a-legacy', 'c-valid'],
@@ -369,7 +369,7 @@ describe('a change to the configuration or a rule file is seen at once', () => {
     expect(cached()).toMatchObject({ code: 0, stdout: '0 problems in 0 files (3 files checked)\n' });
     const s = await startMcp(dir);
     try {
-      expect(structuredOf(await s.call('get_process', { name: 'a-legacy' }))).toMatchObject({ slug: 'a-legacy' });
+      expect(resultOf(await s.call('get_process', { name: 'a-legacy' }))).toMatchObject({ slug: 'a-legacy' });
       // The rule back on: lint's cache and the server's memory both judge again.
       write(dir, { 'docgate.config.yaml': 'rules:\n  process-empty-body: off\n' });
       expect(cached()).toEqual({
@@ -386,7 +386,7 @@ describe('a change to the configuration or a rule file is seen at once', () => {
         'schemas/process-frontmatter.schema.json': '{ "type": "object", "properties": { "name": { "type": "string" }, "owner": {}, "team": {} } }\n',
       });
       expect(cached()).toMatchObject({ code: 0, stdout: '0 problems in 0 files (3 files checked)\n' });
-      expect(structuredOf(await s.call('get_process', { name: 'a-legacy' }))).toMatchObject({ slug: 'a-legacy' });
+      expect(resultOf(await s.call('get_process', { name: 'a-legacy' }))).toMatchObject({ slug: 'a-legacy' });
     } finally {
       await s.close();
     }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesMayHide, escapeHidden, hiddenRuns, mayHide } from '../src/model/hidden-unicode.js';
-import { startMcp, structuredOf } from './fixtures/mcp/harness.js';
+import { startMcp, resultOf, structuredOf } from './fixtures/mcp/harness.js';
 import type { McpSession } from './fixtures/mcp/harness.js';
 import { filesUnder, fixture, lintRoot, runCli, tempRoot, treeHash } from './helpers.js';
 
@@ -288,7 +288,7 @@ describe("MCP: a failing document's content carries escapes, never the hidden ch
 
   it('get_process, get_template, get_framework, get_sysrs and get_document: no character of the ranges in content, each shown as its escape', async () => {
     const answers: [string, Failure][] = [
-      ['processes/deploy.md', structuredOf<Failure>(await s.call('get_process', { name: 'deploy' }))],
+      ['processes/deploy.md', resultOf<Failure>(await s.call('get_process', { name: 'deploy' }))],
       ['templates/power/readme.txt', structuredOf<{ result: Failure }>(await s.call('get_template', { template_name: 'readme' })).result],
       ['frameworks/POWER.md', structuredOf<{ result: Failure }>(await s.call('get_framework', { name: 'POWER.md' })).result],
       ['docs/sysrs/alpha.md', structuredOf<{ result: Failure }>(await s.call('get_sysrs', { id: '11111111-1111-4111-8111-111111111111' })).result],
@@ -308,7 +308,7 @@ describe("MCP: a failing document's content carries escapes, never the hidden ch
   });
 
   it('the emoji and the Persian word of a failing document stay as they are', async () => {
-    const answer = structuredOf<Failure>(await fixRoot.call('get_process', { name: 'onboarding' }));
+    const answer = resultOf<Failure>(await fixRoot.call('get_process', { name: 'onboarding' }));
     expect(answer.content).toContain('Pair with a buddy 👨‍👩‍👧 on day one\\u{200B}\\u{200B}.\\u{E0047}');
     expect(answer.content).toContain('کتاب‌ها');
     expect(answer.content).toContain('description: "First week\\u{202E} for new engineers"');

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT, REPO, startMcp, structuredOf, textOf } from './fixtures/mcp/harness.js';
+import { CONTENT, REPO, startMcp, resultOf, structuredOf, textOf } from './fixtures/mcp/harness.js';
 import type { McpSession } from './fixtures/mcp/harness.js';
 import type { ParseFailureResult as Failure } from '../src/model/types.js';
 
@@ -134,16 +134,16 @@ describe('processes (seed 001)', () => {
     const expected = { name: 'Code Review', slug: 'code-review', description: 'Standard procedure for code reviews', content: body };
     for (const name of ['code-review', 'CODE-Review', 'Code Review', 'code review', 'CODE REVIEW']) {
       const r = await content.call('get_process', { name });
-      expect(structuredOf(r), name).toEqual(expected);
+      expect(resultOf(r), name).toEqual(expected);
       expect(JSON.parse(textOf(r))).toEqual(expected);
     }
-    expect(structuredOf(await content.call('get_process', { name: 'release NOTES' }))).toMatchObject({ slug: 'release-notes', name: 'Release Notes' });
+    expect(resultOf(await content.call('get_process', { name: 'release NOTES' }))).toMatchObject({ slug: 'release-notes', name: 'Release Notes' });
   });
 
   it('get_process of an unknown name answers PROCESS_NOT_FOUND with the available slugs', async () => {
     const r = await content.call('get_process', { name: 'unknown' });
     expect(r.isError ?? false).toBe(false);
-    expect(structuredOf(r)).toEqual({
+    expect(resultOf(r)).toEqual({
       error: 'PROCESS_NOT_FOUND',
       message: "Process 'unknown' not found.",
       available: ['broken-key', 'code-review', 'deployment', 'dup-one', 'dup-two', 'release-notes'],
@@ -152,9 +152,9 @@ describe('processes (seed 001)', () => {
 
   it('get_process of a broken process answers its ParseFailureResult, by slug or by its declared name', async () => {
     const r = await content.call('get_process', { name: 'broken-key' });
-    expect(structuredOf(r)).toMatchObject({ id: 'broken-key', kind: 'process', path: 'processes/broken-key.md' });
-    expect(structuredOf<Failure>(r).error).toBe('3:1 Unexpected key `owner`, expected one of: `name`, `description` [unknown-key]');
-    expect(structuredOf(await content.call('get_process', { name: 'PEER check' }))).toMatchObject({ id: 'dup-one', path: 'processes/dup-one.md' });
+    expect(resultOf(r)).toMatchObject({ id: 'broken-key', kind: 'process', path: 'processes/broken-key.md' });
+    expect(resultOf<Failure>(r).error).toBe('3:1 Unexpected key `owner`, expected one of: `name`, `description` [unknown-key]');
+    expect(resultOf(await content.call('get_process', { name: 'PEER check' }))).toMatchObject({ id: 'dup-one', path: 'processes/dup-one.md' });
   });
 
   it('search_processes scores name 100, description 50, content 10 per occurrence, sorts by score then slug', async () => {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, CONTENT, REPO, copyRoot, startMcp, structuredOf, sysrsText, textOf } from './fixtures/mcp/harness.js';
+import { BIN, CONTENT, REPO, copyRoot, startMcp, resultOf, structuredOf, sysrsText, textOf } from './fixtures/mcp/harness.js';
 import type { McpSession } from './fixtures/mcp/harness.js';
 import type { ParseFailureResult as Failure } from '../src/model/types.js';
 import { asValidate } from './helpers.js';
@@ -18,7 +18,6 @@ interface Case {
 }
 
 const inResult = (sc: Record<string, unknown>): Failure => sc.result as Failure;
-const asFailure = (sc: Record<string, unknown>): Failure => sc as unknown as Failure;
 const failureRow =
   (path: string) =>
   (sc: Record<string, unknown>): string =>
@@ -35,7 +34,7 @@ function cases(): Case[] {
   };
   const process = (slug: string): Case => {
     const path = `processes/${slug}.md`;
-    return { path, get: ['get_process', { name: slug }], list: ['list_processes', {}], fromGet: asFailure, fromList: failureRow(path) };
+    return { path, get: ['get_process', { name: slug }], list: ['list_processes', {}], fromGet: inResult, fromList: failureRow(path) };
   };
   const sysrs = (file: string, id: string | null, language?: string): Case => {
     const path = `docs/sysrs/${language ? `${language}/` : ''}${file}`;
@@ -188,9 +187,9 @@ describe('live reads', () => {
       );
 
       // A process fixed in place, a template removed.
-      expect(structuredOf(await s.call('get_process', { name: 'broken-key' }))).toHaveProperty('error');
+      expect(resultOf(await s.call('get_process', { name: 'broken-key' }))).toHaveProperty('error');
       writeFileSync(join(root, 'processes/broken-key.md'), '---\nname: Broken Key\n---\n\n# Broken Key\n\nFixed now.\n');
-      expect(structuredOf(await s.call('get_process', { name: 'broken-key' }))).toEqual({
+      expect(resultOf(await s.call('get_process', { name: 'broken-key' }))).toEqual({
         name: 'Broken Key',
         slug: 'broken-key',
         description: '',

@@ -8,7 +8,7 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMcp, structuredOf, textOf } from './fixtures/mcp/harness.js';
+import { startMcp, resultOf, structuredOf, textOf } from './fixtures/mcp/harness.js';
 import type { McpSession } from './fixtures/mcp/harness.js';
 import { asValidate, fixture, runCli, writeFiles } from './helpers.js';
 import type { ParseFailureResult as Failure } from '../src/model/types.js';
@@ -258,7 +258,7 @@ describe('a large repository is loaded on worker threads, and served as before',
   });
 
   it('get_process, get_template, get_framework and search_processes read their files again', async () => {
-    const p = structuredOf<{ name: string; slug: string; description: string; content: string }>(await s.call('get_process', { name: 'process 1111' }));
+    const p = resultOf<{ name: string; slug: string; description: string; content: string }>(await s.call('get_process', { name: 'process 1111' }));
     expect(p).toEqual({ name: 'Process 1111', slug: 'p1111', description: 'Step 1111', content: '# Process 1111\n\nDo it.\n' });
     expect(textOf(await s.call('get_template', { template_name: 't0042' }))).toBe(
       `=== T0042 Template ===\n\n${readFileSync(join(dir, 'templates/power/t0042.txt'), 'utf8')}`,

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rulesOf } from '../src/kinds/index.js';
-import { CONTENT, copyRoot, startMcp, structuredOf } from './fixtures/mcp/harness.js';
+import { CONTENT, copyRoot, startMcp, resultOf, structuredOf } from './fixtures/mcp/harness.js';
 import type { McpSession } from './fixtures/mcp/harness.js';
 import { asServed, runCli, treeHash } from './helpers.js';
 
@@ -76,7 +76,7 @@ async function check(path: string, content: string): Promise<Failure & { valid?:
 
 describe('failing get answers carry the text to repair', () => {
   it('get_process, get_template, get_sysrs, get_framework and get_document: the ParseFailureResult plus content', async () => {
-    const process = structuredOf<Failure>(await s.call('get_process', { name: 'broken-key' }));
+    const process = resultOf<Failure>(await s.call('get_process', { name: 'broken-key' }));
     expect(process.content).toBe(text('processes/broken-key.md'));
     expect(process.error).toBe(lintResult('processes/broken-key.md')!.error);
     const template = structuredOf<{ result: Failure }>(await s.call('get_template', { template_name: 'broken' })).result;
@@ -89,7 +89,7 @@ describe('failing get answers carry the text to repair', () => {
     const doc = structuredOf<{ result: Failure }>(await s.call('get_document', { kind: 'process', id: 'broken-key' })).result;
     expect(doc).toEqual(process);
     // A document that parses has no such field added.
-    expect(structuredOf<Record<string, unknown>>(await s.call('get_process', { name: 'code-review' }))).not.toHaveProperty('error');
+    expect(resultOf<Record<string, unknown>>(await s.call('get_process', { name: 'code-review' }))).not.toHaveProperty('error');
   });
 });
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMcp, structuredOf, sysrsText, textOf } from './fixtures/mcp/harness.js';
+import { startMcp, resultOf, structuredOf, sysrsText, textOf } from './fixtures/mcp/harness.js';
 import type { McpSession } from './fixtures/mcp/harness.js';
 
 const LINKED = '55555555-5555-4555-8555-555555555555';
@@ -67,6 +67,6 @@ describe('bad input files (SPEC §5) are answered, never thrown', () => {
   it('answers a 10 MB document with its size failure, and a CRLF process with its body', async () => {
     const r = await s.call('get_sysrs', { id: HUGE, raw: true });
     expect(structuredOf<{ result: Failure }>(r).result.diagnostics.map((d) => d.rule)).toEqual(['file-size']);
-    expect(structuredOf(await s.call('get_process', { name: 'CRLF' }))).toMatchObject({ name: 'Crlf', content: '# Crlf\r\n\r\nWindows line endings.\r\n' });
+    expect(resultOf(await s.call('get_process', { name: 'CRLF' }))).toMatchObject({ name: 'Crlf', content: '# Crlf\r\n\r\nWindows line endings.\r\n' });
   });
 });

@@ -6,7 +6,7 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startMcp, structuredOf } from './fixtures/mcp/harness.js';
+import { startMcp, resultOf, structuredOf } from './fixtures/mcp/harness.js';
 import { runCli } from './helpers.js';
 
 /**
@@ -150,7 +150,7 @@ describe('MCP: a document with warnings only is served, with them', () => {
     const r = root({ 'docgate.config.yaml': 'rules:\n  unknown-key: warn\n', 'processes/deploy.md': OWNER });
     const s = await startMcp(r);
     try {
-      const answer = structuredOf<Record<string, unknown>>(await s.call('get_process', { name: 'deploy' }));
+      const answer = resultOf<Record<string, unknown>>(await s.call('get_process', { name: 'deploy' }));
       expect(answer).toEqual({
         name: 'Deploy',
         slug: 'deploy',

@@ -72,24 +72,24 @@ export function page<R extends { error: string | null }>(
 /** The input-schema properties `max_results` and `offset` of a list tool with these page sizes. */
 export function pageInput(sizes: PageSizes) {
   return {
-    max_results: { type: 'integer', default: sizes.default, description: `Page size, clamped to 1..${sizes.max} (default ${sizes.default}).` },
-    offset: { type: 'integer', default: 0, description: 'Rows to skip (default 0; negative counts as 0).' },
+    max_results: { type: 'integer', default: sizes.default, description: `Rows per answer; a value outside 1..${sizes.max} is clamped to it.` },
+    offset: { type: 'integer', default: 0, description: 'Rows to skip before the first one shown; a negative offset counts as 0.' },
   } as const;
 }
 
 /** The output-schema properties of a `Window`. */
 export function windowProperties(sizes: PageSizes) {
   return {
-    total: { type: 'integer', minimum: 0 },
-    offset: { type: 'integer', minimum: 0 },
-    max_results: { type: 'integer', minimum: 1, maximum: sizes.max },
-    truncated: { type: 'boolean' },
+    total: { type: 'integer', minimum: 0, description: 'Rows of the whole listing (with a glob: the rows it keeps).' },
+    offset: { type: 'integer', minimum: 0, description: 'Rows skipped before this page.' },
+    max_results: { type: 'integer', minimum: 1, maximum: sizes.max, description: 'The page size used.' },
+    truncated: { type: 'boolean', description: 'More rows follow this page: ask again with an offset past its last row.' },
   } as const;
 }
 
 /** The output-schema properties of a page (after its rows), as `page` fills them: a window and the failures counted. */
 export function pageProperties(sizes: PageSizes) {
-  return { ...windowProperties(sizes), error_count: { type: 'integer', minimum: 0 } } as const;
+  return { ...windowProperties(sizes), error_count: { type: 'integer', minimum: 0, description: 'Rows of the whole listing that fail to parse.' } } as const;
 }
 
 export const PAGE_PROPERTIES = pageProperties(ID_PAGE);

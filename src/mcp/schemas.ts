@@ -78,18 +78,22 @@ export const parseFailureAnswerSchema = closedObject(
 
 /** `{ error: "<KIND>_NOT_FOUND", message, available }`: a name that matches no document (a normal result). */
 export function notFoundSchema(code: string) {
-  return closedObject({
-    error: { type: 'string', const: code },
-    message: { type: 'string' },
-    available: { type: 'array', items: { type: 'string' } },
-  });
+  return closedObject(
+    {
+      error: { type: 'string', const: code },
+      message: { type: 'string' },
+      available: { type: 'array', items: { type: 'string' }, description: 'The names that would be found, sorted.' },
+    },
+    undefined,
+    'A name no document has (a normal answer, not a tool error).',
+  );
 }
 
 export const languageInput = {
   type: 'string',
   default: 'en',
   description:
-    'Two-letter lowercase language code (ISO 639-1 shaped). `en` (default) = the English documents in docs/sysrs/; another code = the variants in docs/sysrs/<language>/, which needs a heading table schemas/sysrs-headings.<language>.json.',
+    'Two-letter lowercase language code: en for the English documents in docs/sysrs/, another code for the variants in docs/sysrs/<language>/ (which need a heading table schemas/sysrs-headings.<language>.json).',
 } as const;
 
 /** The `warnings` of a document that passes with warnings only (docs/formats.md, "Severities and warnings"): their `error` text. */
@@ -108,7 +112,11 @@ export function resultSchema(...variants: object[]) {
 }
 
 /** `{ result: document | raw string | ParseFailureResult }`. */
-export const sysrsResultSchema = resultSchema(sysrsDocumentSchema, { type: 'string' }, parseFailureAnswerSchema);
+export const sysrsResultSchema = resultSchema(
+  sysrsDocumentSchema,
+  { type: 'string', description: 'With raw: true, the body text as asked (windowed, numbered).' },
+  parseFailureAnswerSchema,
+);
 
 const string = { type: 'string' } as const;
 

@@ -159,7 +159,16 @@ function argumentsTable(input: ObjectSchema): string[] {
 
 function toolSection(t: ToolDefinition): string {
   const output = t.outputSchema;
-  const out = [`## \`${t.name}\``, '', `**${t.title}.** ${prose(t.description)}`, '', '### Arguments', '', ...argumentsTable(t.inputSchema), ''];
+  const out = [
+    `## \`${t.name}\``,
+    '',
+    `**${t.title}.** ${t.description.split('\n').map(prose).join('\n\n')}`,
+    '',
+    '### Arguments',
+    '',
+    ...argumentsTable(t.inputSchema),
+    '',
+  ];
   out.push('### Answer', '');
   if (output === undefined) out.push('A text item only.');
   else {

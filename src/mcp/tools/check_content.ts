@@ -10,8 +10,12 @@ const fixedContent = { type: 'string', description: 'The content after every fix
 export const checkContent = defineTool<{ path: string; content: string }>({
   name: 'check_content',
   title: 'Check proposed content',
-  description:
-    "Validate text for the document at `path` before writing it, as docgate lint would if the file held that text: any kind (the path decides it, a kind of the repository's own included), cross-file rules against the live repository (a duplicate name or id with another document is found). Answers {valid: true, warnings?} or the ParseFailureResult (its error for the bytes on disk equals lint's), plus fixed_content when mechanical fixes apply. Writes nothing.",
+  description: [
+    'Check a proposed text for the document at a root-relative path before it is written, exactly as docgate lint would if the file held it; nothing is written.',
+    'Use validate instead for files already on disk, and parse_sysrs only to see how a SysRS text parses.',
+    'The path picks the kind, your own kinds included. Rules across files run against the live repository, so a name or id another document has is found.',
+    'A failing text answers its ParseFailureResult; when mechanical fixes apply, fixed_content holds the fixed text (check it again before writing it). A path that is no document of any kind is an error.',
+  ].join('\n'),
   inputSchema: {
     type: 'object',
     properties: {
@@ -28,8 +32,16 @@ export const checkContent = defineTool<{ path: string; content: string }>({
   outputSchema: {
     type: 'object',
     anyOf: [
-      closedObject({ valid: { type: 'boolean', const: true }, warnings: warningsProperty, fixed_content: fixedContent }, ['valid']),
-      closedObject({ ...parseFailureSchema.properties, fixed_content: fixedContent }, [...parseFailureSchema.required]),
+      closedObject(
+        { valid: { type: 'boolean', const: true }, warnings: warningsProperty, fixed_content: fixedContent },
+        ['valid'],
+        'The text passes (with warnings, if any).',
+      ),
+      closedObject(
+        { ...parseFailureSchema.properties, fixed_content: fixedContent },
+        [...parseFailureSchema.required],
+        'The text fails: its ParseFailureResult, and the fixed text when fixes apply.',
+      ),
     ],
   },
   async handler({ path, content }, ctx) {

@@ -57,8 +57,12 @@ async function entryOf(kindName: string, id: string, ctx: ToolContext): Promise<
 export const getDocument = defineTool<Args>({
   name: 'get_document',
   title: 'Get a document of a kind',
-  description:
-    "Read one document, by {kind, id} (the id as list_documents shows it) or by {path} (its root-relative path, e.g. skills/pdf/SKILL.md: any document, one without an id included): the parsed document (its frontmatter with defaults applied, its body as markdown in `content`, and for a kind with an outline its `title` and parsed `body`, keyed by the outline's sections), or, for a document that fails to parse, its ParseFailureResult with `content` (the file's text, to repair it; check the repair with check_content), whose error is byte-identical to the list_documents row and to docgate lint. The arguments (the kind, the id's or the path's shape, the path's kind) are checked before any file is read; a path that is no document says why (outside the root, through '..', ignored, matched by no kind, no such file). structuredContent is {result: document | ParseFailureResult}.",
+  description: [
+    'Read one document of any kind, by {kind, id} or by {path}: its frontmatter with defaults applied, its markdown body, and for a kind with an outline its sections parsed.',
+    "Use get_template, get_framework, get_process or get_sysrs instead for a built-in kind when you want that tool's own answer (a template's heading, raw SysRS line windows); pass {path} for a row listed with a null id.",
+    "A document that fails to parse answers its ParseFailureResult with the file's text in content: repair that text and check it with check_content. Its error is the list row's and lint's.",
+    "The arguments are checked before any file is read; a path that is no document is an error saying why (outside the root, through '..', ignored, of no kind, missing).",
+  ].join('\n'),
   inputSchema: {
     type: 'object',
     description: 'Either {kind, id} or {path}, not both.',

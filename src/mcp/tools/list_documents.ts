@@ -18,14 +18,22 @@ export interface DocumentRow {
 export const listDocuments = defineTool<{ kind: string; max_results?: number; offset?: number; glob?: string }>({
   name: 'list_documents',
   title: 'List documents of a kind',
-  description:
-    'List the documents of one kind (any kind of the repository: template, framework, process, sysrs, or a kind its docgate.config.yaml or its presets declare, such as adr or skill), ordered by path: rows {id, title, path, description?, error}; description is the frontmatter description (what an agent picks a skill by), when there is one. A document without an id (its id field missing) is a row with id null: get it by its path. A document that fails to parse is a row with id null (or its frontmatter id when that is a valid lowercase UUID), title "<failed to parse>" and error = its ParseFailureResult error (read the full result with get_document, by id or path, or validate). Paging as list_sysrs: max_results (default 25, clamped to 1..100), offset (default 0, negative → 0); truncated = offset + max_results < total. glob filters ids ignoring case (* ? [..]); failed rows never match.',
+  description: [
+    'List the documents of one kind of the repository, in path order: a built-in kind, or one its configuration or presets declare (adr, skill, …).',
+    "Use list_templates, list_frameworks, list_processes or list_sysrs instead for a built-in kind when you want that kind's own rows (sizes, slugs, status), and get_document to read one document.",
+    "A document without an id, or one that fails to parse, is a row with a null id (a failing one keeps an id that is a valid UUID): open it with get_document by its path. A failed row's error is lint's text for it.",
+    'One page per answer, of at most 100 rows; while truncated is true, call again with offset raised by max_results. glob keeps the ids it matches (rows with a null id never match). An unknown kind is an invalid argument that names the kinds there are.',
+  ].join('\n'),
   inputSchema: {
     type: 'object',
     properties: {
-      kind: { type: 'string', minLength: 1, description: 'The kind of document, e.g. adr (list_documents answers an unknown kind with the kinds there are).' },
+      kind: {
+        type: 'string',
+        minLength: 1,
+        description: 'The kind, e.g. process, sysrs, adr or skill: a built-in kind or one the configuration or its presets declare.',
+      },
       ...pageInput(ID_PAGE),
-      glob: { type: 'string', description: 'Filter on ids, case-insensitive: * any run, ? one character, [..] a class. Failed rows never match.' },
+      glob: { type: 'string', description: 'Keep the rows whose id matches, ignoring case: * any run of characters, ? one, [..] a class.' },
     },
     required: ['kind'],
     additionalProperties: false,

@@ -5,12 +5,20 @@ import { ToolError, defineTool, jsonOutput } from '../tool.js';
 export const validate = defineTool<{ paths?: string[] }>({
   name: 'validate',
   title: 'Validate content',
-  description:
-    'Run the docgate linter over the root, or over some files or folders of it (paths relative to the root, or absolute inside it); cross-file rules always see the whole root. Returns {results: ParseFailureResult[], filesChecked, problemCount}: the results, files checked and problem count of `docgate lint --format json` (without its warnings and error and warning counts).',
+  description: [
+    'Lint the files as they are on disk, the whole root or the files and folders given, with the rules, configuration and baseline of docgate lint.',
+    'Use check_content instead for a text that is not written yet, and get_document to read one failing document with its text.',
+    'Rules across files always see the whole root, even when paths narrow the check. Only the files that fail are listed, each as its ParseFailureResult.',
+    'A path outside the root, or a configuration that is not valid, is an error.',
+  ].join('\n'),
   inputSchema: {
     type: 'object',
     properties: {
-      paths: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Files or folders to check (default: the whole root).' },
+      paths: {
+        type: 'array',
+        items: { type: 'string', minLength: 1 },
+        description: 'Files or folders to check, relative to the root or absolute inside it; without paths the whole root is checked.',
+      },
     },
     additionalProperties: false,
   },

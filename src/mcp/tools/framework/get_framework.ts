@@ -6,8 +6,12 @@ import { defineTool, resultOutput } from '../../tool.js';
 export const getFramework = defineTool<{ name: string }>({
   name: 'get_framework',
   title: 'Get a framework doc',
-  description:
-    "Return one framework document by file name (e.g. POWER.md; the name without `.md` is accepted too): the text is the document itself. An unknown name answers `Framework '<x>' not found. Available: …`; a document that fails to parse answers its ParseFailureResult (JSON) with `content`, the file's text, to repair it (check the repair with check_content). structuredContent.result holds {name, size, content}, the ParseFailureResult, or {error: \"FRAMEWORK_NOT_FOUND\", message, available}.",
+  description: [
+    "Get one prompt-framework document's text by its file name (POWER.md, or POWER without the extension).",
+    'Use list_frameworks instead when you do not know the file name.',
+    'An unknown name is a normal answer naming the documents there are.',
+    "A document that fails to parse answers its ParseFailureResult with the file's text in content: repair that text and check it with check_content.",
+  ].join('\n'),
   inputSchema: {
     type: 'object',
     properties: { name: { type: 'string', minLength: 1, description: 'File name in frameworks/, e.g. POWER.md (see list_frameworks).' } },
@@ -15,11 +19,11 @@ export const getFramework = defineTool<{ name: string }>({
     additionalProperties: false,
   },
   outputSchema: resultSchema(
-    closedObject({ name: { type: 'string' }, size: { type: 'integer', minimum: 0 }, content: { type: 'string' }, warnings: warningsProperty }, [
-      'name',
-      'size',
-      'content',
-    ]),
+    closedObject(
+      { name: { type: 'string' }, size: { type: 'integer', minimum: 0 }, content: { type: 'string' }, warnings: warningsProperty },
+      ['name', 'size', 'content'],
+      'A framework doc: its size in bytes and its whole text.',
+    ),
     parseFailureAnswerSchema,
     notFoundSchema('FRAMEWORK_NOT_FOUND'),
   ),

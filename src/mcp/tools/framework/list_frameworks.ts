@@ -8,8 +8,12 @@ import { defineTool } from '../../tool.js';
 export const listFrameworks = defineTool<{ max_results?: number; offset?: number }>({
   name: 'list_frameworks',
   title: 'List framework docs',
-  description:
-    'List the prompt-framework documents (frameworks/*.md) with their sizes in bytes, sorted by file name. Documents that fail to parse are listed after the valid ones with their first error line; structuredContent carries {frameworks: [{name, size}], failures: ParseFailureResult[]}. Paging: at most 1,000 rows (the valid documents, then the failures) per answer; max_results (default 1,000, clamped to 1..1,000) and offset (default 0) choose the window, and then, or when a listing is cut, the text ends with the rows shown and structuredContent adds total, offset, max_results, truncated and error_count (every failure).',
+  description: [
+    'List the prompt-framework documents (frameworks/*.md) by file name, each with its size in bytes.',
+    "Use get_framework instead when you know the file name and want the document's text.",
+    'A document that fails to parse is listed after the valid ones with its first error line, and its whole ParseFailureResult is in failures.',
+    'At most 1,000 rows (the valid documents, then the failures) per answer, fewer when they are long; while truncated is true, call again with offset raised by the rows shown.',
+  ].join('\n'),
   inputSchema: { type: 'object', properties: { ...pageInput(FULL_PAGE) }, additionalProperties: false },
   outputSchema: closedObject(
     {

@@ -7,14 +7,18 @@ import { defineTool, jsonOutput } from '../../tool.js';
 export const listProcesses = defineTool<{ max_results?: number; offset?: number }>({
   name: 'list_processes',
   title: 'List processes',
-  description:
-    'List the process documents (processes/*.md): {processes: [{name, slug, description}], count, error_count, failures}. `name` is the frontmatter name (or derived from the slug), `slug` the file stem; documents that fail to parse are counted in error_count and carried in failures as ParseFailureResults. Paging: at most 1,000 rows (the processes, then the failures) per answer; max_results (default 1,000, clamped to 1..1,000) and offset (default 0) choose the window, and then, or when a listing is cut, the answer adds total, offset, max_results and truncated (count and error_count still count every document).',
+  description: [
+    'List the process documents (processes/*.md) with the name, slug and one-line description of each.',
+    'Use search_processes instead to find processes by a word they contain, and get_process to read one.',
+    'Documents that fail to parse are counted apart and carried as ParseFailureResults in failures.',
+    'At most 1,000 rows (the processes, then the failures) per answer, fewer when they are long; while truncated is true, call again with offset raised by the rows shown. The counts always cover every document.',
+  ].join('\n'),
   inputSchema: { type: 'object', properties: { ...pageInput(FULL_PAGE) }, additionalProperties: false },
   outputSchema: closedObject(
     {
       processes: { type: 'array', items: closedObject({ name: { type: 'string' }, slug: { type: 'string' }, description: { type: 'string' } }) },
-      count: { type: 'integer', minimum: 0 },
-      error_count: { type: 'integer', minimum: 0 },
+      count: { type: 'integer', minimum: 0, description: 'Processes that parse, all of them (not only this window).' },
+      error_count: { type: 'integer', minimum: 0, description: 'Processes that fail to parse, all of them.' },
       failures: { type: 'array', items: parseFailureSchema },
       message: { type: 'string' },
       ...windowProperties(FULL_PAGE),

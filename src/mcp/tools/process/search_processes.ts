@@ -47,15 +47,19 @@ export function scoreProcess(doc: Pick<ProcessDoc, 'name' | 'slug' | 'descriptio
 export const searchProcesses = defineTool<{ query: string }>({
   name: 'search_processes',
   title: 'Search processes',
-  description:
-    'Search the process documents for a case-insensitive substring. Points: name match 100, description match 50, 10 per occurrence in the body (capped at 50); relevance_score = points / 200 rounded to 2 decimals. Results sorted by score, then slug; at most 50. snippet = up to 50 characters either side of the first body match ("" when only name or description matched). Documents that fail to parse are not searched.',
+  description: [
+    'Search the process documents for a case-insensitive substring of their name, description or body, best match first.',
+    'Use get_process instead when you know the slug or the name, and list_processes to see every process.',
+    'A name match weighs most, then a description match, then each body occurrence (up to five); ties go by slug. At most 50 results, each with a snippet around its first body match.',
+    'Documents that fail to parse are not searched (list_processes shows them). An empty query is an invalid argument.',
+  ].join('\n'),
   inputSchema: {
     type: 'object',
     properties: {
       query: {
         type: 'string',
         maxLength: MAX_QUERY_LENGTH,
-        description: 'Text to look for (not empty, at most 4,096 characters), matched as a substring ignoring case.',
+        description: 'Text to look for, matched as a substring ignoring case; one of only spaces is an invalid argument.',
       },
     },
     required: ['query'],
@@ -70,13 +74,21 @@ export const searchProcesses = defineTool<{ query: string }>({
           name: { type: 'string' },
           slug: { type: 'string' },
           description: { type: 'string' },
-          relevance_score: { type: 'number', minimum: 0, maximum: 1 },
-          snippet: { type: 'string' },
+          relevance_score: {
+            type: 'number',
+            minimum: 0,
+            maximum: 1,
+            description: 'Points / 200, rounded to 2 decimals: name 100, description 50, 10 per body occurrence up to 50.',
+          },
+          snippet: {
+            type: 'string',
+            description: 'Up to 50 characters either side of the first body match, with ... where cut; empty when only the name or description matched.',
+          },
         }),
       },
       query: { type: 'string' },
-      count: { type: 'integer', minimum: 0 },
-      total_processes: { type: 'integer', minimum: 0 },
+      count: { type: 'integer', minimum: 0, description: 'Results returned, at most 50.' },
+      total_processes: { type: 'integer', minimum: 0, description: 'Processes searched: the ones that parse.' },
       message: { type: 'string' },
     },
     ['results', 'query', 'count', 'total_processes'],

@@ -20,13 +20,17 @@ export interface SysrsRow {
 export const listSysrs = defineTool<{ max_results?: number; offset?: number; glob?: string; language?: string }>({
   name: 'list_sysrs',
   title: 'List System Requirements Specifications',
-  description:
-    'List System Requirements Specifications, ordered by path: rows {id, title, status, ref, path, error}. A document that fails to parse is a row with id null (or its frontmatter id when that is a valid lowercase UUID), title and status "<failed to parse>" and error = its ParseFailureResult error (read the full result with get_sysrs or validate). Paging: max_results (default 25, clamped to 1..100), offset (default 0, negative → 0); truncated = offset + max_results < total. glob filters ids ignoring case (* ? [..]); failed rows never match. language selects a variant folder (default en).',
+  description: [
+    'List the System Requirements Specifications (docs/sysrs/) in path order, with the id, title, status and file of each.',
+    'Use get_sysrs instead to read one by its id, and list_documents for the documents of any other kind.',
+    'A document that fails to parse is a row titled "<failed to parse>" whose error is lint\'s text for it. It has a null id unless its frontmatter id is a valid UUID; open a row with a null id with get_document by its path.',
+    'One page per answer, of at most 100 rows; while truncated is true, call again with offset raised by max_results. glob keeps the ids it matches (failed rows never match). language lists a translated variant folder.',
+  ].join('\n'),
   inputSchema: {
     type: 'object',
     properties: {
       ...pageInput(ID_PAGE),
-      glob: { type: 'string', description: 'Filter on ids, case-insensitive: * any run, ? one character, [..] a class. Failed rows never match.' },
+      glob: { type: 'string', description: 'Keep the rows whose id matches, ignoring case: * any run of characters, ? one, [..] a class.' },
       language: languageInput,
     },
     additionalProperties: false,
@@ -35,12 +39,12 @@ export const listSysrs = defineTool<{ max_results?: number; offset?: number; glo
     results: {
       type: 'array',
       items: closedObject({
-        id: { type: ['string', 'null'] },
+        id: { type: ['string', 'null'], description: 'The frontmatter id; null for a failed row without a valid UUID (get_document takes its path).' },
         title: { type: 'string' },
         status: { type: 'string' },
-        ref: { type: 'string' },
+        ref: { type: 'string', description: 'The file name without .md.' },
         path: { type: 'string' },
-        error: { type: ['string', 'null'] },
+        error: { type: ['string', 'null'], description: "Lint's text for a document that fails to parse; null for one that parses." },
       }),
     },
     ...PAGE_PROPERTIES,

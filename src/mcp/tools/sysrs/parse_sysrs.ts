@@ -9,8 +9,12 @@ import { defineTool, resultOutput } from '../../tool.js';
 export const parseSysrs = defineTool<{ content: string; language?: string }>({
   name: 'parse_sysrs',
   title: 'Parse SysRS text',
-  description:
-    'Parse the text of a System Requirements Specification (frontmatter included) without touching the disk: the parsed document {frontmatter, body}, or a ParseFailureResult with path "" whose error is byte-identical to what docgate lint reports for a file with the same text (cross-file rules such as duplicate ids need the repository: use validate). language (default en) parses through that language\'s heading table. structuredContent is {result: document | ParseFailureResult}.',
+  description: [
+    'Parse the text of a System Requirements Specification, frontmatter included, without reading or writing any file.',
+    'Use check_content instead to check a text for its path against the live repository (cross-file rules such as a duplicate id), and get_sysrs to read a file.',
+    'A text that fails answers its ParseFailureResult with path ""; its error is what lint reports for a file of that text, rules across files aside.',
+    "language parses through that language's heading table; an unknown language is an invalid argument.",
+  ].join('\n'),
   inputSchema: {
     type: 'object',
     properties: {

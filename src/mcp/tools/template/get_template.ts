@@ -6,8 +6,12 @@ import { defineTool, resultOutput } from '../../tool.js';
 export const getTemplate = defineTool<{ template_name: string }>({
   name: 'get_template',
   title: 'Get a POWER template',
-  description:
-    "Return one POWER template by name (the file stem, e.g. readme): text `=== README Template ===` followed by the file's content. An unknown name answers `Template '<x>' not found. Available: …`; a template that fails to parse answers its ParseFailureResult (JSON) with `content`, the file's text, to repair it (check the repair with check_content). structuredContent.result holds the template {name, fields, content}, the ParseFailureResult, or {error: \"TEMPLATE_NOT_FOUND\", message, available}.",
+  description: [
+    "Get one POWER template's text by its exact name (the file stem, letter case counting): a `=== NAME Template ===` heading, then the file as it is on disk.",
+    'Use list_templates instead when you do not know the name.',
+    'An unknown name is a normal answer naming the templates there are.',
+    "A template that fails to parse answers its ParseFailureResult with the file's text in content: repair that text and check it with check_content.",
+  ].join('\n'),
   inputSchema: {
     type: 'object',
     properties: {
@@ -29,6 +33,7 @@ export const getTemplate = defineTool<{ template_name: string }>({
         warnings: warningsProperty,
       },
       ['name', 'fields', 'content'],
+      'A POWER template: its fields and its whole text.',
     ),
     parseFailureAnswerSchema,
     notFoundSchema('TEMPLATE_NOT_FOUND'),

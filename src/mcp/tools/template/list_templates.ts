@@ -7,8 +7,12 @@ import { defineTool } from '../../tool.js';
 export const listTemplates = defineTool<{ max_results?: number; offset?: number }>({
   name: 'list_templates',
   title: 'List POWER templates',
-  description:
-    'List the POWER documentation templates (templates/power/*.txt) by name, sorted. Templates that fail to parse are listed after the valid ones with their first error line; structuredContent carries every valid template (name, save_as, store_as) and the full ParseFailureResult of each failure. Paging: at most 1,000 rows (the valid templates, then the failures) per answer; max_results (default 1,000, clamped to 1..1,000) and offset (default 0) choose the window, and then, or when a listing is cut, the text ends with the rows shown and structuredContent adds total, offset, max_results, truncated and error_count (every failure).',
+  description: [
+    'List the POWER documentation templates (templates/power/*.txt) by name, in code-point order.',
+    "Use get_template instead when you know the name and want the template's text.",
+    'A template that fails to parse is listed after the valid ones with its first error line, and its whole ParseFailureResult is in failures.',
+    'At most 1,000 rows (the valid templates, then the failures) per answer, fewer when they are long; while truncated is true, call again with offset raised by the rows shown.',
+  ].join('\n'),
   inputSchema: { type: 'object', properties: { ...pageInput(FULL_PAGE) }, additionalProperties: false },
   outputSchema: closedObject(
     {
