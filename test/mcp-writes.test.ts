@@ -279,3 +279,14 @@ describe('update_document: the splice of body lines, numbered as get_sysrs numbe
     expect(fileHash(root, ALPHA_PATH)).toBe(before);
   });
 });
+
+describe('docs/mcp-tools.md lists the write tools', () => {
+  it('after the others, each marked as served only with --allow-writes', () => {
+    const doc = readFileSync(join(REPO, 'docs', 'mcp-tools.md'), 'utf8');
+    for (const name of ['create_document', 'update_document', 'edit_document']) {
+      expect(doc).toMatch(new RegExp(`\\| \\[\`${name}\`\\]\\(#${name}\\) \\| [^|]+ \\(only with \`--allow-writes\`\\) \\|`));
+      expect(doc.split(`## \`${name}\``)[1]!.split('### Arguments')[0]).toContain('Served only by `docgate mcp --allow-writes`');
+    }
+    expect(doc.indexOf('## `create_document`')).toBeGreaterThan(doc.indexOf('## `check_content`'));
+  });
+});

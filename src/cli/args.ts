@@ -82,8 +82,7 @@ const LINT_OPTIONS = `  --root DIR                    repository root (default: 
 const MCP_OPTIONS = `  --root DIR                    repository root (default: $DOCGATE_ROOT, else the current folder)
   --config FILE                 the configuration (default: docgate.config.yaml or docgate.config.json at the root)
   --suppressions-location FILE  the suppressions file (default: <root>/docgate-suppressions.json)
-  --allow-writes                also serve create_document, update_document and edit_document, which write a
-                                document only when docgate finds no error in the new text
+  --allow-writes                also serve the write tools: create, update and edit a document when its new text passes
   -h, --help                    this help`;
 
 const LSP_OPTIONS = `  --root DIR                    repository root (default: $DOCGATE_ROOT, else the editor's workspace folder)
