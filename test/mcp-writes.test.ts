@@ -35,6 +35,12 @@ interface Refused {
   new_errors?: string;
 }
 
+/** A server with writes allowed over a fresh copy of the fixture. */
+async function serveCopy(): Promise<{ root: string; s: McpSession }> {
+  const root = copyRoot(WRITES);
+  return { root, s: await startMcp(root, {}, ['--allow-writes']) };
+}
+
 /** A valid process document. */
 const processText = (name: string, body = 'Do the thing, then check it.') => `---\nname: ${name}\ndescription: ${name} steps\n---\n\n# ${name}\n\n${body}\n`;
 
@@ -58,8 +64,7 @@ describe('docgate mcp --allow-writes', () => {
   let root: string;
   let s: McpSession;
   beforeAll(async () => {
-    root = copyRoot(WRITES);
-    s = await startMcp(root, {}, ['--allow-writes']);
+    ({ root, s } = await serveCopy());
   });
   afterAll(() => s.close());
 
@@ -218,8 +223,7 @@ describe('update_document: the splice of body lines, numbered as get_sysrs numbe
   let root: string;
   let s: McpSession;
   beforeAll(async () => {
-    root = copyRoot(WRITES);
-    s = await startMcp(root, {}, ['--allow-writes']);
+    ({ root, s } = await serveCopy());
   });
   afterAll(() => s.close());
 

@@ -1,5 +1,5 @@
 import { createDocument } from './commit.js';
-import { idInput, kindInput, pathInput, writeAnswerSchema } from './schemas.js';
+import { idInput, pathInput, writeAnswerSchema, writeInputSchema } from './schemas.js';
 import { newDocument } from './target.js';
 import { defineTool } from '../../tool.js';
 
@@ -19,18 +19,16 @@ export const createDocumentTool = defineTool<Args>({
     'Give `id` for a kind whose paths follow from ids (template, framework, process, a stem- or folder-id kind), else `path`.',
     'An existing file, a path outside the kind, and a link on the way are errors; a text with errors is answered with its ParseFailureResult (`written: false`, plus `fixed_content` when fixes apply) and nothing is written.',
   ].join(' '),
-  inputSchema: {
-    type: 'object',
-    description: 'kind, content, and either id or path.',
-    properties: {
-      kind: kindInput,
-      id: { ...idInput, description: 'The new document id; its path is where the kind keeps that id. Not with `path`.' },
-      path: { ...pathInput, description: 'Root-relative path of the new file; it must lie where the kind keeps its documents. Not with `id`.' },
+  inputSchema: writeInputSchema(
+    {
       content: { type: 'string', description: 'The whole text of the new file.' },
     },
-    required: ['kind', 'content'],
-    additionalProperties: false,
-  },
+    ['content'],
+    {
+      id: { ...idInput, description: 'The new document id; its path is where the kind keeps that id. Not with `path`.' },
+      path: { ...pathInput, description: 'Root-relative path of the new file; it must lie where the kind keeps its documents. Not with `id`.' },
+    },
+  ),
   outputSchema: writeAnswerSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   handler(args, ctx) {

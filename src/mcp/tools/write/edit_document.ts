@@ -1,5 +1,5 @@
 import { changeDocument } from './commit.js';
-import { expectedInput, idInput, kindInput, pathInput, writeAnswerSchema } from './schemas.js';
+import { expectedInput, writeAnswerSchema, writeInputSchema } from './schemas.js';
 import { existingDocument } from './target.js';
 import { replaceText, textOf } from './text-change.js';
 import { defineTool } from '../../tool.js';
@@ -23,21 +23,15 @@ export const editDocumentTool = defineTool<Args>({
     'old_str matches byte for byte; not found is an error, and so is more than one match without replace_all (the error gives the count).',
     'An expected_sha256 that differs, a file changed since it was read, and a link on the way are errors; a text with new errors is answered with its ParseFailureResult (`written: false`, `new_errors`, `fixed_content`) and nothing is written.',
   ].join(' '),
-  inputSchema: {
-    type: 'object',
-    description: 'kind, old_str, new_str, and either id or path.',
-    properties: {
-      kind: kindInput,
-      id: idInput,
-      path: pathInput,
+  inputSchema: writeInputSchema(
+    {
       old_str: { type: 'string', minLength: 1, description: 'The exact text to replace (never a `<n>: ` prefixed line of numbered output).' },
       new_str: { type: 'string', description: 'The text put in its place.' },
       replace_all: { type: 'boolean', description: 'Replace every occurrence of old_str, not just a unique one.' },
       expected_sha256: expectedInput,
     },
-    required: ['kind', 'old_str', 'new_str'],
-    additionalProperties: false,
-  },
+    ['old_str', 'new_str'],
+  ),
   outputSchema: writeAnswerSchema,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
   async handler(args, ctx) {

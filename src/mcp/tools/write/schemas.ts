@@ -45,3 +45,17 @@ export const expectedInput = {
   pattern: '^[0-9a-fA-F]{64}$',
   description: 'The SHA-256 (hex) of the file as you read it: a file that differs is not written, and the error names its current hash.',
 } as const;
+
+/**
+ * A write tool's input schema: `kind`, `id` and `path` (one of the two; checked by the tool, not by a
+ * top-level `anyOf`, which several clients refuse), then its own arguments.
+ */
+export function writeInputSchema(own: Record<string, object>, required: readonly string[], ids: { id?: object; path?: object } = {}): ObjectSchema {
+  return {
+    type: 'object',
+    description: `kind, ${required.join(', ')}, and either id or path.`,
+    properties: { kind: kindInput, id: ids.id ?? idInput, path: ids.path ?? pathInput, ...own },
+    required: ['kind', ...required],
+    additionalProperties: false,
+  };
+}

@@ -1,5 +1,5 @@
 import { changeDocument } from './commit.js';
-import { expectedInput, idInput, kindInput, pathInput, writeAnswerSchema } from './schemas.js';
+import { expectedInput, writeAnswerSchema, writeInputSchema } from './schemas.js';
 import { existingDocument } from './target.js';
 import { spliceBody, textOf } from './text-change.js';
 import { ToolError, defineTool } from '../../tool.js';
@@ -23,21 +23,15 @@ export const updateDocumentTool = defineTool<Args>({
     'With `offset`, body lines count as get_sysrs numbered shows them (line 1: the first line after the frontmatter and the blank lines after it): `limit` lines from `offset` are replaced by `content`, limit 0 inserts before offset, offset one past the last line appends.',
     'Out-of-range lines, an expected_sha256 that differs, a file changed since it was read, and a link on the way are errors naming what to do; a text with new errors is answered with its ParseFailureResult (`written: false`, `new_errors`, `fixed_content`) and nothing is written.',
   ].join(' '),
-  inputSchema: {
-    type: 'object',
-    description: 'kind, content, and either id or path.',
-    properties: {
-      kind: kindInput,
-      id: idInput,
-      path: pathInput,
+  inputSchema: writeInputSchema(
+    {
       content: { type: 'string', description: 'The whole new text; with `offset`, the lines put in place of the lines replaced.' },
       offset: { type: 'integer', description: 'First body line replaced, 1-based, as get_sysrs numbered shows it.' },
       limit: { type: 'integer', minimum: 0, description: 'How many body lines are replaced (default: through the last); 0 inserts. Only with `offset`.' },
       expected_sha256: expectedInput,
     },
-    required: ['kind', 'content'],
-    additionalProperties: false,
-  },
+    ['content'],
+  ),
   outputSchema: writeAnswerSchema,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
   async handler(args, ctx) {
