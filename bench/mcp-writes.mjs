@@ -71,7 +71,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(2);
   }
   const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  const m = await measureMcpWrites({ bin: join(repo, 'bin', 'docgate.js'), root: resolve(opt.root), cwd: repo, calls: Number(opt.calls), log: (s) => process.stderr.write(`${s}\n`) });
+  const m = await measureMcpWrites({
+    bin: join(repo, 'bin', 'docgate.js'),
+    root: resolve(opt.root),
+    cwd: repo,
+    calls: Number(opt.calls),
+    log: (s) => process.stderr.write(`${s}\n`),
+  });
   if (m.error) process.exit(1);
   process.stdout.write(`${JSON.stringify({ documents: m.documents, p50: m.p50, p95: m.p95, samples: m.ms.samples })}\n`);
 }
