@@ -294,3 +294,35 @@ describe('docs/mcp-tools.md lists the write tools', () => {
     expect(doc.indexOf('## `create_document`')).toBeGreaterThan(doc.indexOf('## `check_content`'));
   });
 });
+
+describe('create_document for kinds of your own (test/fixtures/mcp-own-kinds/kinds)', () => {
+  let root: string;
+  let s: McpSession;
+  beforeAll(async () => {
+    root = copyRoot(join(REPO, 'test', 'fixtures', 'mcp-own-kinds', 'kinds'));
+    s = await startMcp(root, {}, ['--allow-writes']);
+  });
+  afterAll(() => s.close());
+
+  it('places a folder-id kind by its id, creating the folder; a refused text creates no folder', async () => {
+    const content = '# Mobile\n\nRun the simulator before every commit.\n';
+    const r = structuredOf<Written>(await s.call('create_document', { kind: 'guide', id: 'mobile', content }));
+    expect(r.path).toBe('guides/mobile/AGENTS.md');
+    expect(readFileSync(join(root, 'guides/mobile/AGENTS.md'), 'utf8')).toBe(content);
+    const got = structuredOf<{ result: { id: string; content: string } }>(await s.call('get_document', { kind: 'guide', id: 'mobile' }));
+    expect(got.result).toMatchObject({ id: 'mobile', content });
+    const refused = structuredOf<Refused>(await s.call('create_document', { kind: 'guide', id: 'tablet', content: `\uFEFF${content}` }));
+    expect(refused.written).toBe(false);
+    expect(existsSync(join(root, 'guides/tablet'))).toBe(false);
+  });
+
+  it('places a stem kind whose include has a longer suffix (agents/*.agent.md), and asks for a path where the id is in the content', async () => {
+    const agent = readFileSync(join(root, 'agents/CSharpExpert.agent.md'), 'utf8');
+    const r = structuredOf<Written>(await s.call('create_document', { kind: 'agent', id: 'Reviewer', content: agent }));
+    expect(r.path).toBe('agents/Reviewer.agent.md');
+    const skill = await s.call('create_document', { kind: 'skill', id: 'docx', content: 'x' });
+    expect(textOf(skill)).toMatch(/^A skill document's path does not follow from the id 'docx'/);
+    const ignored = await s.call('create_document', { kind: 'note', path: 'notes/private-x.md', content: 'x' });
+    expect(textOf(ignored)).toContain("the configuration's `ignores` exclude it");
+  });
+});
