@@ -272,6 +272,17 @@ describe('update_document: the splice of body lines, numbered as get_sysrs numbe
     expect(fileHash(root, ALPHA_PATH)).toBe(before);
   });
 
+  it('in a CRLF file each line given gets CRLF; a file without a final newline keeps ending without one', async () => {
+    const crlf = processText('Crlf', 'First line.\nSecond line.').replace(/\n/g, '\r\n');
+    writeFileSync(join(root, 'processes/crlf.md'), crlf);
+    structuredOf<Written>(await s.call('update_document', { kind: 'process', id: 'crlf', offset: 4, limit: 0, content: 'Between.\n' }));
+    expect(readFileSync(join(root, 'processes/crlf.md'), 'utf8')).toBe(processText('Crlf', 'First line.\nBetween.\nSecond line.').replace(/\n/g, '\r\n'));
+    writeFileSync(join(root, 'processes/open.md'), processText('Open', 'Last line.').slice(0, -1));
+    // Body lines: 1 `# Open`, 2 blank, 3 `Last line.` (no newline after it).
+    structuredOf<Written>(await s.call('update_document', { kind: 'process', id: 'open', offset: 4, content: 'Appended.' }));
+    expect(readFileSync(join(root, 'processes/open.md'), 'utf8')).toBe(processText('Open', 'Last line.\nAppended.').slice(0, -1));
+  });
+
   it('a splice that breaks the outline is refused with the ParseFailureResult of the proposed text', async () => {
     const lines = await numbered();
     const before = fileHash(root, ALPHA_PATH);
