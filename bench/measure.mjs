@@ -84,10 +84,10 @@ const MCP_TIMEOUT_MS = 30 * 60_000;
  * stdio. Resolves { client, pid, startMs (spawn + initialize), call(name, args) → { ms, res } (throws on
  * an isError answer), stderr() (what the server printed so far), close() }.
  */
-export async function mcpSession({ bin, root, cwd }) {
+export async function mcpSession({ bin, root, cwd, args = [] }) {
   const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
   const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--root', root], cwd, stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--root', root, ...args], cwd, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (d) => (stderr += d));
   const client = new Client({ name: 'docgate-bench', version: '1.0.0' });

@@ -10,6 +10,7 @@
 //   - `docgate lint --staged --cache` with one staged file (in place, safe write, right after a checkout of a
 //     branch changing 500 documents) next to bare `node -e 0`, interleaved (bench/staged.mjs),
 //   - MCP `list_sysrs` cold (first call of a fresh server) and warm p50, `get_sysrs` warm p50,
+//   - MCP `update_document` of one SysRS body line through `--allow-writes`, p50 and p95 (bench/mcp-writes.mjs),
 //   - MCP on another fresh server: the first call of each list tool, each default answer's size, the
 //     server's peak RSS (bench/scale.mjs),
 //   - the peer: remark-cli + remark-frontmatter + remark-lint-frontmatter-schema with draft-07 copies
@@ -54,6 +55,7 @@ import { corpusSize, coreRows, growthRow, growthTable, mcpListRows, measureCores
 import { measureRuleEdits, ruleEditRows } from './rule-edits.mjs';
 import { measureStaged, stagedRows } from './staged.mjs';
 import { generateSkills, measureSkills, skillsRows } from './skills.mjs';
+import { measureMcpWrites, mcpWriteRows } from './mcp-writes.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, '..');
@@ -376,6 +378,9 @@ try {
   // ---- MCP
   const mcp = await measureMcp();
   raw.mcp = mcp;
+  // The write tools: update_document of one SysRS (restored after), through a server with --allow-writes.
+  const mcpWrites = await measureMcpWrites({ bin: BIN, root: ROOT, cwd: REPO, calls: CALLS, log });
+  raw.mcpWrites = mcpWrites;
   const ruleEdits = Number(opt['rule-edits']) > 0 ? await measureRuleEdits({ bin: BIN, edits: Number(opt['rule-edits']) }) : null;
   if (ruleEdits) {
     raw.ruleEdits = ruleEdits;
@@ -475,6 +480,7 @@ try {
     row(`MCP \`get_sysrs\` warm (${CALLS} calls)`, 'p50 latency', fmtStats(mcp.getWarmP50, 'ms', 1), '≤ 5 ms', yes(mcp.getWarmP50.median <= 5));
     row(`MCP \`ping\` round trip (${CALLS} calls, transport only)`, 'p50 latency', fmtStats(mcp.pingP50, 'ms', 1));
   }
+  for (const r of mcpWriteRows(mcpWrites, manifest.documents)) row(...r);
   for (const m of mcpLists) for (const r of mcpListRows(m, m.documents)) row(...r);
   if (ruleEdits) for (const r of ruleEditRows(ruleEdits)) row(...r);
   if (skills) for (const r of skillsRows(skills, skills.made, fmt, fmtStats)) row(...r);

@@ -32,7 +32,9 @@ writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\
 
 // The MCP tools' input schemas, with the options their checks use (src/mcp/arguments.ts): a fresh
 // server's first call of a tool then loads a module instead of compiling (~70 ms, most of it ajv warming up).
-const { TOOLS } = await import('../dist/mcp/tools/index.js');
+const { toolsServed } = await import('../dist/mcp/tools/index.js');
+// The write tools too (served with --allow-writes).
+const TOOLS = toolsServed(true);
 const { ARGUMENT_AJV_OPTIONS, ARGUMENTS_MANIFEST } = await import('../dist/mcp/arguments.js');
 mkdirSync(join(out, 'arguments'), { recursive: true });
 const argumentModules = [];

@@ -353,6 +353,7 @@ describe('help and usage errors', () => {
         '  --root DIR                    repository root (default: $DOCGATE_ROOT, else the current folder)',
         '  --config FILE                 the configuration (default: docgate.config.yaml or docgate.config.json at the root)',
         '  --suppressions-location FILE  the suppressions file (default: <root>/docgate-suppressions.json)',
+        '  --allow-writes                also serve the write tools: create, update and edit a document when its new text passes',
         '  -h, --help                    this help',
       ),
       stderr: '',

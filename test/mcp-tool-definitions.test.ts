@@ -41,11 +41,12 @@ interface Row {
 
 const lines = (t: Tool) => (t.description ?? '').split('\n');
 /** The tool names a text mentions: every word shaped like one of the server's verbs and a noun. */
-const toolWords = (text: string) => text.match(/\b(?:list|get|search|parse|check)_[a-z_]+\b|\bvalidate\b/g) ?? [];
+const toolWords = (text: string) => text.match(/\b(?:list|get|search|parse|check|create|update|edit)_[a-z_]+\b|\bvalidate\b/g) ?? [];
 
 let s: McpSession;
 beforeAll(async () => {
-  s = await startMcp(CONTENT);
+  // With the write tools: their definitions are held to the same parts.
+  s = await startMcp(CONTENT, {}, ['--allow-writes']);
 });
 afterAll(async () => {
   await s.close();
@@ -53,9 +54,10 @@ afterAll(async () => {
 
 describe('issue 30: every tool description has the parts an agent chooses by', () => {
   it('opens with one purpose sentence on its own line: a verb, what it acts on, at most 200 characters', () => {
+    expect(s.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['create_document', 'update_document', 'edit_document']));
     for (const t of s.tools) {
       const [purpose] = lines(t);
-      expect(purpose, t.name).toMatch(/^(List|Get|Read|Search|Parse|Lint|Check) [a-z]/);
+      expect(purpose, t.name).toMatch(/^(List|Get|Read|Search|Parse|Lint|Check|Create|Replace) [a-z]/);
       expect(purpose!.length, t.name).toBeLessThanOrEqual(200);
       // One sentence: it ends the line, and no other sentence ends inside it.
       expect(purpose, t.name).toMatch(/\.$/);

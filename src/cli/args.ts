@@ -40,6 +40,8 @@ export interface LintArgs extends RootArgs {
 
 export interface McpArgs extends RootArgs {
   command: 'mcp';
+  /** `--allow-writes`: serve the write tools too (docs/mcp.md, "Validated writes"). */
+  allowWrites: boolean;
 }
 
 export interface LspArgs extends RootArgs {
@@ -80,6 +82,7 @@ const LINT_OPTIONS = `  --root DIR                    repository root (default: 
 const MCP_OPTIONS = `  --root DIR                    repository root (default: $DOCGATE_ROOT, else the current folder)
   --config FILE                 the configuration (default: docgate.config.yaml or docgate.config.json at the root)
   --suppressions-location FILE  the suppressions file (default: <root>/docgate-suppressions.json)
+  --allow-writes                also serve the write tools: create, update and edit a document when its new text passes
   -h, --help                    this help`;
 
 const LSP_OPTIONS = `  --root DIR                    repository root (default: $DOCGATE_ROOT, else the editor's workspace folder)
@@ -159,6 +162,8 @@ const ROOT_OPTIONS = {
   'suppressions-location': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+const MCP_PARSE_OPTIONS = { ...ROOT_OPTIONS, 'allow-writes': { type: 'boolean' } } as const;
 
 const INIT_PARSE_OPTIONS = {
   root: { type: 'string' },
@@ -313,7 +318,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliAr
   if (command === 'init') return parseInit(rest, env);
   if (command === 'lsp') return parseLsp(rest, env);
   if (command !== 'lint' && command !== 'mcp') throw new UsageError(`unknown command '${command}'`);
-  const parsed = parseCommand(command, rest, command === 'lint' ? LINT_PARSE_OPTIONS : ROOT_OPTIONS, command === 'lint');
+  const parsed = parseCommand(command, rest, command === 'lint' ? LINT_PARSE_OPTIONS : MCP_PARSE_OPTIONS, command === 'lint');
   const v = parsed.values;
   if (v.help === true) return { command: 'help', usage: command === 'lint' ? LINT_USAGE : MCP_USAGE };
   const root = (v.root as string | undefined) ?? env.DOCGATE_ROOT ?? '.';
@@ -323,7 +328,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliAr
   if (config !== undefined) base.config = config;
   const location = nonEmpty(v['suppressions-location'], '--suppressions-location', 'a file');
   if (location !== undefined) base.suppressionsLocation = location;
-  if (command === 'mcp') return { command, ...base };
+  if (command === 'mcp') return { command, ...base, allowWrites: v['allow-writes'] === true };
 
   const suppressRules = v['suppress-rule'] as string[] | undefined;
   const prune = v['prune-suppressions'] === true;

@@ -328,11 +328,11 @@ async function main(argv: string[]): Promise<number> {
         checkSuppressionsLocation(root, args);
         const options = optionsOf(args);
         // The repository thread boots while the server's own code loads (~70 ms): the first call waits less.
-        const repository = startToolThread({ root, lane: 'repository', project: options });
+        const repository = startToolThread({ root, lane: 'repository', project: options, writes: args.allowWrites });
         // Tests only: that thread has ended before the server listens to it (see tool-worker.ts).
         if (process.env.DOCGATE_TEST_FAULT === 'repository-thread-exit') await new Promise((ended) => repository.worker.once('exit', ended));
         const { serveStdio } = await import('../mcp/server.js');
-        await serveStdio(root, options, repository);
+        await serveStdio(root, options, repository, { allowWrites: args.allowWrites });
         return -1;
       }
     }

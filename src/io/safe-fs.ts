@@ -18,6 +18,7 @@ import {
   fchownSync,
   fstatSync,
   fsyncSync,
+  linkSync,
   lstatSync,
   mkdirSync,
   openSync,
@@ -27,6 +28,7 @@ import {
   realpathSync,
   renameSync,
   rmSync,
+  rmdirSync,
   statSync,
   writeSync,
 } from 'node:fs';
@@ -337,9 +339,10 @@ function holds(file: string, realDir: string, bytes: Uint8Array): boolean {
  * changed on disk since it was read is not overwritten), never through a link, never a file without write
  * permission. The new text goes to a temporary file beside it (same folder, so the rename is atomic), with
  * the file's mode, flushed to disk (fsync), then renamed over it: the file is at every moment either
- * all old or all new. Throws WriteRefused saying why it was not written.
+ * all old or all new. `stillThere` is asked right before the rename (a pinned folder still where it was
+ * pinned: `PinnedFolder.stillThere`). Throws WriteRefused saying why it was not written.
  */
-export function rewriteFile(file: string, realDir: string, original: Uint8Array, data: Uint8Array): void {
+export function rewriteFile(file: string, realDir: string, original: Uint8Array, data: Uint8Array, stillThere: () => boolean = () => true): void {
   testFault('pause-before-write');
   const st = lstatSync(file, { throwIfNoEntry: false });
   if (!st) throw new WriteRefused('it vanished during the run');
@@ -369,6 +372,7 @@ export function rewriteFile(file: string, realDir: string, original: Uint8Array,
     testFault('after-temp-write');
     // Checked again right before the rename: an editor that saved meanwhile keeps its bytes.
     if (!holds(file, realDir, original)) throw new WriteRefused('it changed on disk during the run');
+    if (!stillThere()) throw new WriteRefused('its folder was moved during the run');
     renameSync(tmp, file);
   } catch (e) {
     if (fd >= 0) closeSync(fd);
@@ -482,4 +486,130 @@ export function appendRegular(file: string, text: string): void {
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * A folder below the root opened one name at a time, never through a link (the write tools of `docgate
+ * mcp`, docs/mcp.md "Validated writes"). On Linux `via` is `/proc/self/fd/<fd>`: every path below it is
+ * looked up in the very folder that was opened, so a folder on the way swapped for a link after the walk
+ * (GHSA-53mr-w429-c597) redirects nothing. Elsewhere `via` is the folder's real path, each name checked
+ * by an open without following links. Close it with `close()`.
+ */
+export interface PinnedFolder {
+  via: string;
+  /** The folder's real path when it was pinned. */
+  real: string;
+  /** Folders the walk created (outermost first), for `unmake()` when nothing was written into them. */
+  made: string[];
+  /** Whether the folder is still where it was pinned (its handle names the same path). */
+  stillThere(): boolean;
+  close(): void;
+}
+
+const FOLDER = constants.O_RDONLY | DIRECTORY | NOFOLLOW | NONBLOCK;
+
+/** Why a name on the way to a folder cannot be walked through, as the end of a sentence. */
+function unwalkable(at: string, rel: string, code: string): WriteRefused | null {
+  if (code === 'ELOOP') return new WriteRefused(`${rel} is a symbolic link (a write never goes through one)`);
+  if (code === 'ENOTDIR') {
+    const st = lstatSync(at, { throwIfNoEntry: false });
+    return new WriteRefused(st?.isSymbolicLink() ? `${rel} is a symbolic link (a write never goes through one)` : `${rel} is not a folder`);
+  }
+  if (code === 'ENOENT') return new WriteRefused(`its folder ${rel} does not exist`);
+  return null;
+}
+
+/**
+ * Opens the folder `rel` (root-relative, `/` separators, already checked to hold no `..`) below the real
+ * root, refusing a link anywhere on the way; `create` makes the folders that are missing. Throws
+ * WriteRefused saying why not.
+ */
+export function pinFolder(realRoot: string, rel: string, create: boolean): PinnedFolder {
+  let fd = openSync(realRoot, constants.O_RDONLY | DIRECTORY);
+  let real = realRoot;
+  const made: string[] = [];
+  try {
+    const proc = handlePath(fd) !== null;
+    const names = rel === '' ? [] : rel.split('/');
+    for (let i = 0; i < names.length; i++) {
+      const at = join(proc ? `/proc/self/fd/${fd}` : real, names[i]!);
+      const shown = names.slice(0, i + 1).join('/');
+      let child: number;
+      try {
+        child = openSync(at, FOLDER);
+      } catch (e) {
+        const code = codeOf(e);
+        if (code !== 'ENOENT' || !create) throw unwalkable(at, shown, code) ?? e;
+        mkdirSync(at, 0o777);
+        made.push(join(real, names[i]!));
+        child = openSync(at, FOLDER);
+      }
+      closeSync(fd);
+      fd = child;
+      real = join(real, names[i]!);
+    }
+    const where = handlePath(fd);
+    if (where !== null && where !== real) throw new WriteRefused(`${rel} moved while it was opened`);
+  } catch (e) {
+    closeSync(fd);
+    unmake(made);
+    throw e;
+  }
+  const pinned = fd;
+  let open = true;
+  return {
+    via: handlePath(pinned) === null ? real : `/proc/self/fd/${pinned}`,
+    real,
+    made,
+    stillThere: () => {
+      const where = handlePath(pinned);
+      return where === null ? lstatSync(real, { throwIfNoEntry: false })?.isDirectory() === true : where === real;
+    },
+    close: () => {
+      if (open) closeSync(pinned);
+      open = false;
+    },
+  };
+}
+
+/** Removes folders a walk made, innermost first, while they are empty (best effort). */
+export function unmake(made: readonly string[]): void {
+  for (const dir of [...made].reverse()) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      return;
+    }
+  }
+}
+
+/**
+ * Creates `file` holding `data`, atomically and only if nothing is at its name: the bytes go to a
+ * temporary file beside it (flushed), which is then hard-linked at the name (link(2) refuses any
+ * existing entry, a link planted there included, in every process) and removed. A file system without
+ * hard links gets the rename instead, after a look that the name is free. Never leaves the temporary file.
+ */
+export function publishNew(file: string, data: Uint8Array, stillThere: () => boolean = () => true): void {
+  const { fd: opened, tmp } = createTemp(file, 0o666);
+  let fd = opened;
+  try {
+    writeAll(fd, data);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = -1;
+    if (!stillThere()) throw new WriteRefused('its folder was moved during the run');
+    try {
+      linkSync(tmp, file);
+    } catch (e) {
+      const code = codeOf(e);
+      if (code === 'EEXIST') throw new WriteRefused('it exists');
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw e;
+      if (lstatSync(file, { throwIfNoEntry: false })) throw new WriteRefused('it exists');
+      renameSync(tmp, file);
+    }
+  } finally {
+    if (fd >= 0) closeSync(fd);
+    rmSync(tmp, { force: true });
+  }
+  syncFolder(dirname(file));
 }

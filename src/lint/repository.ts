@@ -232,6 +232,19 @@ export class Repository {
       w.ok = false; // no inotify here (or no watches left): verify by stat
     }
   }
+  /**
+   * A document this process has just written (the MCP write tools): its kind is listed again and the file
+   * read again at the next call, whatever its stat and whether or not its watcher has told yet, so that
+   * every tool sees the new text at once (two writes within one clock tick can leave size and mtime equal).
+   */
+  wrote(ref: FileRef): void {
+    const w = this.watches.get(ref.kind);
+    if (w) {
+      w.dirty = true;
+      if (w.changed !== 'all') w.changed.add(ref.path);
+    }
+    this.memo.delete(ref.kind);
+  }
   /** Stops watching (the server is closing). */
   close(): void {
     for (const w of this.watches.values()) for (const f of w.folders.values()) f.watcher?.close();

@@ -6,6 +6,8 @@ import type { AnyKind } from '../engine/kind.js';
 import type { Project } from '../project/project.js';
 import { ToolError } from './tool.js';
 import type { ToolContext } from './tool.js';
+import type { Entry } from '../lint/repository.js';
+import { listedId } from './entries.js';
 
 /**
  * The kind a document tool is asked about: one of the root's project (the registry's and its own).
@@ -81,4 +83,26 @@ export function notDiscovered(ref: FileRef, project: Project): string {
   if (!statSync(ref.abs, { throwIfNoEntry: false })) return `No document at '${path}': there is no such file (a ${ref.kind} document would be there).`;
   if (gitIgnoresPath(project.root, path, false)) return `'${path}' is not served: git ignores it (docgate serves no file git ignores).`;
   return `'${path}' is not a document discovery finds: a link leads to it from a folder listed by another path.`;
+}
+
+/** The entry of a path that is a document of some kind (its shape and kind checked before any file access), or why there is none. */
+export async function entryAt(path: string, ctx: ToolContext): Promise<Entry> {
+  const project = ctx.project();
+  const ref = documentAt(path, project);
+  const entry = (await ctx.repo.load(ref.kind)).find((e) => e.ref.path === path);
+  if (entry) return entry;
+  throw new ToolError(notDiscovered(ref, project));
+}
+
+/**
+ * The entry of a kind's document with this id (`listedId`: a failing one too, by the id its facts still
+ * give). A document without an id is not found by the fallback its result names (every skill's would be
+ * `SKILL`): its path names it.
+ */
+export async function entryOf(kindName: string, id: string, ctx: ToolContext): Promise<Entry> {
+  checkDocumentId(id);
+  const kind = checkKind(kindName, ctx);
+  const entry = (await ctx.repo.load(kind.name)).find((e) => listedId(e, kind) === id);
+  if (!entry) throw new ToolError(`no ${kind.name} document found with id '${id}' (a document without an id is found by its path: {path})`);
+  return entry;
 }

@@ -1,7 +1,7 @@
 /**
  * The prompt `repair {path}` (docs/mcp-tools.md): one message giving an agent a document as it is on disk, its
  * diagnostics as lint reports them, and the rules they cite, with the loop to follow (check_content
- * until valid; the server never writes).
+ * until valid; then the write is the agent's, or update_document's where the server allows writes).
  */
 import { documentText } from '../lint/document-text.js';
 import { escapeHidden } from '../model/hidden-unicode.js';
@@ -29,7 +29,7 @@ function fence(text: string): string {
  * The prompt's one user message; a path that is no document is a ToolError (answered as invalid params).
  * Made over the server's live repository (documents unchanged are not analyzed again).
  */
-export async function repairPrompt(repo: Repository, path: string): Promise<string> {
+export async function repairPrompt(repo: Repository, path: string, writes = false): Promise<string> {
   const project = repo.project();
   const ref = documentAt(path, project);
   const run = await repo.lint([path]);
@@ -63,6 +63,10 @@ export async function repairPrompt(repo: Repository, path: string): Promise<stri
       ? 'Its text cannot be shown (it is not UTF-8 text, or cannot be read).'
       : `The document as it is on disk${text !== onDisk ? ' (its hidden characters written as visible escapes such as `\\u{202E}`)' : ''}:\n\n${f}\n${text}${text.endsWith('\n') ? '' : '\n'}${f}`,
     '',
-    `Write the whole corrected text, keeping its meaning and changing only what the diagnostics ask. Check it with the tool check_content {"path": "${path}", "content": <the text>} until it answers {"valid": true}; when it answers fixed_content, that text already holds the mechanical fixes. The docgate server never writes files: write the file yourself once it is valid.`,
+    `Write the whole corrected text, keeping its meaning and changing only what the diagnostics ask. Check it with the tool check_content {"path": "${path}", "content": <the text>} until it answers {"valid": true}; when it answers fixed_content, that text already holds the mechanical fixes. ${
+      writes
+        ? `Once it is valid, write it with the tool update_document {"kind": "${ref.kind}", "path": "${path}", "content": <the text>}: it checks the text again and writes it only if it is valid.`
+        : 'The docgate server never writes files: write the file yourself once it is valid.'
+    }`,
   ].join('\n');
 }

@@ -31,7 +31,7 @@ import { loadProject } from '../project/project.js';
 import { loadConfig } from '../project/config.js';
 import type { ProjectOptions } from '../project/project.js';
 import { BUILTIN_KINDS } from '../kinds/index.js';
-import { TOOLS } from './tools/index.js';
+import { toolsServed } from './tools/index.js';
 import { ToolWorkers } from './workers.js';
 import type { StartedThread } from './tool-thread-start.js';
 
@@ -58,8 +58,9 @@ function mark(message: string): void {
 }
 
 /** The server for one root, not yet connected; its tool threads live as long as it does. */
-export function createServer(root: string, workers: ToolWorkers, options: ProjectOptions = {}): Server {
-  const tools = new Map(TOOLS.map((tool) => [tool.name, tool]));
+export function createServer(root: string, workers: ToolWorkers, options: ProjectOptions = {}, serving: ServeOptions = {}): Server {
+  const listed = toolsServed(serving.allowWrites === true);
+  const tools = new Map(listed.map((tool) => [tool.name, tool]));
   const server = new Server(
     { name: 'docgate', version: VERSION },
     {
@@ -70,13 +71,13 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
   );
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: TOOLS.map((t) => ({
+    tools: listed.map((t) => ({
       name: t.name,
       title: t.title,
       description: t.description,
       inputSchema: t.inputSchema,
       ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
-      annotations: { title: t.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: { title: t.title, ...(t.annotations ?? { readOnlyHint: true, destructiveHint: false, idempotentHint: true }), openWorldHint: false },
     })),
   }));
 
@@ -153,6 +154,11 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
   return server;
 }
 
+/** How `docgate mcp` serves: `--allow-writes` lists and runs the write tools (docs/mcp.md, "Validated writes"). */
+export interface ServeOptions {
+  allowWrites?: boolean;
+}
+
 /** Every request the server answers, with the schema its params must pass (else -32602, params.ts). */
 const REQUESTS = [
   InitializeRequestSchema,
@@ -166,11 +172,11 @@ const REQUESTS = [
 ];
 
 /**
- * `docgate mcp [--root DIR] [--config FILE] [--suppressions-location FILE]`: serves until stdin closes,
+ * `docgate mcp [--root DIR] [--config FILE] [--suppressions-location FILE] [--allow-writes]`: serves until stdin closes,
  * then answers every request already received, stops its tool threads and exits once stdout is written.
  * The project options reach every tool thread: each tool sees the configuration and baseline lint sees.
  */
-export async function serveStdio(root: string, options: ProjectOptions = {}, repository?: StartedThread): Promise<void> {
+export async function serveStdio(root: string, options: ProjectOptions = {}, repository?: StartedThread, serving: ServeOptions = {}): Promise<void> {
   // Stdout belongs to the protocol: anything printed by mistake goes to stderr instead.
   console.log = console.error;
   console.info = console.error;
@@ -181,11 +187,11 @@ export async function serveStdio(root: string, options: ProjectOptions = {}, rep
   process.stderr.on('error', () => {});
   // A stdout that fails (EPIPE: the client is gone) can carry no answer any more: the session is over.
   process.stdout.on('error', () => process.exit(0));
-  const workers = new ToolWorkers(root, options, repository);
+  const workers = new ToolWorkers(root, options, repository, undefined, serving.allowWrites === true);
   // The repository thread (started ahead by `docgate mcp`, or now) boots while the protocol is set up and the
   // client initializes; it loads the project on its first call.
   workers.start();
-  const server = createServer(root, workers, options);
+  const server = createServer(root, workers, options, serving);
   server.onclose = () => void workers.close();
   const transport = new StdioLineTransport();
   await server.connect(transport);

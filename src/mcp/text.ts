@@ -24,6 +24,17 @@ export function compileGlob(glob: string): (text: string) => boolean {
   return (text: string) => matchTokens(tokens, text, { nocase: true, dot: true });
 }
 
+/**
+ * A body's lines as get_sysrs numbers them and update_document splices them: split at `\n` (a `\r`
+ * before it stays with its line); a final newline does not start an extra line; no lines in "".
+ */
+export function bodyLines(body: string): string[] {
+  if (body === '') return [];
+  const lines = body.split('\n');
+  if (body.endsWith('\n')) lines.pop();
+  return lines;
+}
+
 export interface LineWindow {
   offset?: number;
   limit?: number;
@@ -38,9 +49,7 @@ export interface LineWindow {
  */
 export function windowLines(body: string, w: LineWindow): string {
   if (w.offset === undefined && w.limit === undefined && !w.numbered) return body;
-  if (body === '') return '';
-  const lines = body.split('\n');
-  if (body.endsWith('\n')) lines.pop();
+  const lines = bodyLines(body);
   const start = Math.max(1, w.offset ?? 1);
   if (w.limit !== undefined && w.limit <= 0) return '';
   if (start > lines.length) return '';

@@ -13,6 +13,8 @@ export interface WorkerConfig {
   lane: Lane;
   /** `--config` and `--suppressions-location` (with the folder they are relative to). */
   project: ProjectOptions;
+  /** `--allow-writes`: the write tools run here too (the repository thread only). */
+  writes: boolean;
 }
 
 const require = createRequire(import.meta.url);

@@ -10,13 +10,13 @@ import { Repository } from '../lint/repository.js';
 import { ToolRunner, errorResult } from './run-tool.js';
 import type { ToolAnswer } from './run-tool.js';
 import type { ToolContext } from './tool.js';
-import { TOOLS } from './tools/index.js';
+import { toolsServed } from './tools/index.js';
 import type { PromptAnswer, ToolReply, ToolRequest, WorkerConfig } from './workers.js';
 import { repairPrompt } from './repair-prompt.js';
 import { ToolError } from './tool.js';
 import { ConfigError } from '../model/errors.js';
 
-const { root, lane, project } = workerData as WorkerConfig;
+const { root, lane, project, writes } = workerData as WorkerConfig;
 // Tests only: a repository thread that ends as it starts, maybe before the server listens to it (started ahead by `docgate mcp`).
 if (process.env.DOCGATE_TEST_FAULT === 'repository-thread-exit' && lane === 'repository') process.exit(3);
 /** `DOCGATE_MCP_DEBUG=1`: a line per kind loaded on worker threads, straight to fd 2 as the server's own debug lines. */
@@ -33,7 +33,7 @@ const repo = new Repository(root, {
   ...(process.env.DOCGATE_MCP_DEBUG === '1' ? { onLoaded: loaded } : {}),
 });
 const ctx: ToolContext = { root, repo, project: () => repo.project() };
-const runner = new ToolRunner(new Map(TOOLS.map((t) => [t.name, t])), ctx);
+const runner = new ToolRunner(new Map(toolsServed(writes && lane === 'repository').map((t) => [t.name, t])), ctx);
 const port = parentPort!;
 
 function post(seq: number, answer: ToolAnswer): void {
@@ -49,7 +49,7 @@ function post(seq: number, answer: ToolAnswer): void {
 async function prompt(path: string): Promise<PromptAnswer> {
   try {
     await repo.settle();
-    return { text: await repairPrompt(repo, path) };
+    return { text: await repairPrompt(repo, path, writes && lane === 'repository') };
   } catch (e) {
     const invalid = e instanceof ToolError || e instanceof ConfigError;
     return { error: invalid ? (e as Error).message : `cannot make the prompt repair for ${path}: ${(e as Error).message}`, invalid };

@@ -43,6 +43,11 @@ export interface ToolDefinition<A = Record<string, unknown>> {
    */
   pure?: true;
   /**
+   * What the tool does to the repository, as `tools/list` annotates it; absent for a tool that only reads
+   * (readOnlyHint true). The write tools say what they change (docs/mcp.md, "Validated writes").
+   */
+  annotations?: { readOnlyHint: false; destructiveHint: boolean; idempotentHint: boolean };
+  /**
    * Runs the tool on arguments that already passed `inputSchema`. A handler checks the remaining
    * argument rules (id shape, combinations) first and throws `ToolError` before touching any file.
    */

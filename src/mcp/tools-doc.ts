@@ -8,13 +8,15 @@ import { BUNDLED_SCHEMA_DIR } from '../project/rule-files.js';
 import { REPAIR_PROMPT } from './repair-prompt.js';
 import { parseFailureSchema } from './schemas.js';
 import type { ObjectSchema, ToolDefinition } from './tool.js';
-import { TOOLS } from './tools/index.js';
+import { TOOLS, WRITE_TOOLS } from './tools/index.js';
 
 type Schema = Record<string, unknown>;
 
 /** What the page is made of: the tools in `tools/list` order, the prompt, the bundled rule files. */
 export interface McpDocInput {
   tools: readonly ToolDefinition[];
+  /** The tools served only with `docgate mcp --allow-writes`, after the others. */
+  writeTools?: readonly ToolDefinition[];
   prompt: { name: string; title: string; description: string; arguments: readonly { name: string; description: string; required: boolean }[] };
   failure: Schema;
   schemaFiles: readonly string[];
@@ -24,7 +26,7 @@ const INTRO = `# MCP tools
 
 <!-- Generated from the tool registry by \`npm run docs\`; do not edit by hand. -->
 
-\`docgate mcp [--root DIR] [--config FILE] [--suppressions-location FILE]\` serves one repository's
+\`docgate mcp [--root DIR] [--config FILE] [--suppressions-location FILE] [--allow-writes]\` serves one repository's
 documents over the Model Context Protocol on stdio. It reads the same configuration and baseline as
 \`docgate lint\` (see [configuration.md](configuration.md) and [formats.md](formats.md#the-baseline-file)),
 so every tool sees the results lint gives. Stdout carries protocol only; logs go to stderr
@@ -157,13 +159,18 @@ function argumentsTable(input: ObjectSchema): string[] {
   return [...forms, '| argument | type | required | default | description |', '| --- | --- | --- | --- | --- |', ...rows];
 }
 
-function toolSection(t: ToolDefinition): string {
+/** What the page says of a write tool, under its title. */
+const WRITES_ONLY = 'Served only by `docgate mcp --allow-writes` ([mcp.md](mcp.md#validated-writes)).';
+
+function toolSection(t: ToolDefinition, writes = false): string {
   const output = t.outputSchema;
+  const only = writes ? [WRITES_ONLY, ''] : [];
   const out = [
     `## \`${t.name}\``,
     '',
     `**${t.title}.** ${t.description.split('\n').map(prose).join('\n\n')}`,
     '',
+    ...only,
     '### Arguments',
     '',
     ...argumentsTable(t.inputSchema),
@@ -227,13 +234,18 @@ function promptSection(p: McpDocInput['prompt']): string {
     "(its description, whether `check_content` fixes it, and its `docgate://rules/<id>` resource), the file's",
     'text as it is on disk (hidden characters written as visible escapes such as `\\u{202E}`), and the loop to',
     'follow: write the whole corrected text, check it with `check_content` until it answers `{"valid": true}`,',
-    'then write the file (the server never writes). A path that is no document is an `InvalidParams` error.',
+    'then write the file: with `update_document` where the server runs with `--allow-writes`, else by the agent',
+    '(the server writes nothing without the flag). A path that is no document is an `InvalidParams` error.',
   ].join('\n');
 }
 
 /** The whole of docs/mcp-tools.md. */
 export function mcpToolsMarkdown(input: McpDocInput): string {
-  const index = input.tools.map((t) => `| [\`${t.name}\`](#${t.name}) | ${cell(t.title)} |`);
+  const writes = input.writeTools ?? [];
+  const index = [
+    ...input.tools.map((t) => `| [\`${t.name}\`](#${t.name}) | ${cell(t.title)} |`),
+    ...writes.map((t) => `| [\`${t.name}\`](#${t.name}) | ${cell(t.title)} (only with \`--allow-writes\`) |`),
+  ];
   return [
     INTRO,
     '| tool | what it does |',
@@ -241,6 +253,7 @@ export function mcpToolsMarkdown(input: McpDocInput): string {
     ...index,
     '',
     ...input.tools.flatMap((t) => [toolSection(t), '']),
+    ...writes.flatMap((t) => [toolSection(t, true), '']),
     failureSection(input.failure),
     '',
     resourcesSection(input.schemaFiles),
@@ -254,6 +267,7 @@ export function mcpToolsMarkdown(input: McpDocInput): string {
 export function registryMcpToolsMarkdown(): string {
   return mcpToolsMarkdown({
     tools: TOOLS,
+    writeTools: WRITE_TOOLS,
     prompt: REPAIR_PROMPT,
     failure: parseFailureSchema,
     schemaFiles: readdirSync(BUNDLED_SCHEMA_DIR)

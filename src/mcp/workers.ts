@@ -89,6 +89,8 @@ export class ToolWorkers {
     private readonly project: ProjectOptions = {},
     private started?: StartedThread,
     private readonly maxPure = pureThreadCount(),
+    /** `--allow-writes`: the repository thread runs the write tools too. */
+    private readonly writes = false,
   ) {}
 
   /** Starts the repository thread ahead of the first call (loading it takes a few tens of milliseconds). */
@@ -118,7 +120,7 @@ export class ToolWorkers {
         const ahead = this.started?.ended === false ? this.started : undefined;
         this.started = undefined;
         this.repository = new ToolThread(
-          { root: this.root, lane, project: this.project },
+          { root: this.root, lane, project: this.project, writes: this.writes },
           (t) => {
             if (this.repository === t) this.repository = null;
           },
@@ -131,7 +133,7 @@ export class ToolWorkers {
     let best: ToolThread | null = null;
     for (const t of this.pure) if (best === null || t.pending.size < best.pending.size) best = t;
     if (best === null || (best.pending.size > 0 && this.pure.length < this.maxPure)) {
-      best = new ToolThread({ root: this.root, lane, project: this.project }, (t) => {
+      best = new ToolThread({ root: this.root, lane, project: this.project, writes: false }, (t) => {
         const i = this.pure.indexOf(t);
         if (i !== -1) this.pure.splice(i, 1);
       });

@@ -56,3 +56,24 @@ export function splitFrontmatter(text: string): FrontmatterSplit {
     bodyLineOffset: 0,
   };
 }
+
+/** The blank lines directly after a frontmatter: their length in characters, and how many lines they are. */
+export function blankLead(body: string): { length: number; lines: number } {
+  const lead = /^(?:[ \t]*\r?\n)*/.exec(body)![0];
+  let lines = 0;
+  for (let i = lead.indexOf('\n'); i !== -1; i = lead.indexOf('\n', i + 1)) lines++;
+  return { length: lead.length, lines };
+}
+
+/**
+ * Where a document's body lines start, as get_sysrs numbers them and update_document splices them
+ * (docs/mcp.md, "Body lines"): after the frontmatter (at the start of a text without one) and the blank
+ * lines directly after it. `index` is a character index into `text`; `line` the file line of body line 1.
+ * Null for an unterminated frontmatter, which has no body.
+ */
+export function bodyStart(text: string): { index: number; line: number } | null {
+  const split = splitFrontmatter(text);
+  if (split.unterminated) return null;
+  const lead = blankLead(split.body);
+  return { index: text.length - split.body.length + lead.length, line: split.bodyLineOffset + 1 + lead.lines };
+}

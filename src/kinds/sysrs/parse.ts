@@ -1,5 +1,6 @@
 import type { Located } from '../../model/analysis.js';
 import { readFrontmatterDoc } from '../../parse/frontmatter-doc.js';
+import { blankLead } from '../../parse/frontmatter.js';
 import type { FrontmatterParse, SchemaCheck } from '../../parse/frontmatter-doc.js';
 import type { HeadingTable } from '../../model/types.js';
 import type { FileText, KindData, Layers } from '../../engine/kind.js';
@@ -63,10 +64,8 @@ export function sourceOf(path: string, lang: string): string {
 
 /** Strips the blank lines directly after the frontmatter: raw line 1 is the first line after them (get_sysrs, docs/mcp-tools.md). */
 function rawBodyOf(body: string, bodyLineOffset: number): { rawBody: string; rawBodyLine: number } {
-  const lead = /^(?:[ \t]*\r?\n)*/.exec(body)![0];
-  let skipped = 0;
-  for (let i = lead.indexOf('\n'); i !== -1; i = lead.indexOf('\n', i + 1)) skipped++;
-  return { rawBody: body.slice(lead.length), rawBodyLine: bodyLineOffset + 1 + skipped };
+  const lead = blankLead(body);
+  return { rawBody: body.slice(lead.length), rawBodyLine: bodyLineOffset + 1 + lead.lines };
 }
 
 /**

@@ -1,11 +1,9 @@
-import { fixDocument } from '../../lint/fix.js';
-import { maxBytes } from '../../lint/analyze.js';
-import { ConfigError } from '../../model/errors.js';
 import { closedObject, parseFailureSchema, warningsProperty } from '../schemas.js';
-import { ToolError, defineTool, jsonOutput } from '../tool.js';
+import { defineTool, jsonOutput } from '../tool.js';
 import { documentAt } from '../document-args.js';
+import { verdictOf } from '../proposal.js';
 
-const fixedContent = { type: 'string', description: 'The content after every fix that applies: check it again, then write it.' } as const;
+export const fixedContent = { type: 'string', description: 'The content after every fix that applies: check it again, then write it.' } as const;
 
 export const checkContent = defineTool<{ path: string; content: string }>({
   name: 'check_content',
@@ -45,22 +43,10 @@ export const checkContent = defineTool<{ path: string; content: string }>({
     ],
   },
   async handler({ path, content }, ctx) {
-    const project = ctx.project();
-    const ref = documentAt(path, project);
-    const bytes = Buffer.from(content, 'utf8');
-    let run: Awaited<ReturnType<typeof ctx.repo.check>>;
-    try {
-      // The kind as the list tools load it (a large one on worker threads), then this text laid over it.
-      run = await ctx.repo.check(ref, bytes);
-    } catch (e) {
-      if (e instanceof ConfigError) throw new ToolError(`check_content cannot run: ${e.message}`);
-      throw e;
-    }
-    const failure = run.results.find((r) => r.path === path);
-    const warnings = run.warnings.find((r) => r.path === path);
-    const fixed = bytes.length <= maxBytes(project, ref.kind) ? fixDocument(ref, bytes, project) : null;
-    const fix = fixed === null ? {} : { fixed_content: fixed.toString('utf8') };
+    const ref = documentAt(path, ctx.project());
+    const { failure, warnings, fixed } = await verdictOf(ctx, ref, Buffer.from(content, 'utf8'), 'check_content');
+    const fix = fixed === null ? {} : { fixed_content: fixed };
     if (failure) return jsonOutput({ ...failure, ...fix });
-    return jsonOutput({ valid: true, ...(warnings ? { warnings: warnings.error } : {}), ...fix });
+    return jsonOutput({ valid: true, ...(warnings !== null ? { warnings } : {}), ...fix });
   },
 });

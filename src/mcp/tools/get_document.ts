@@ -1,9 +1,7 @@
-import type { Entry } from '../../lint/repository.js';
-import { checkDocumentId, checkKind, documentAt, notDiscovered } from '../document-args.js';
-import { failureAnswer, listedId, outcome, withWarnings } from '../entries.js';
+import { entryAt, entryOf } from '../document-args.js';
+import { failureAnswer, outcome, withWarnings } from '../entries.js';
 import { closedObject, documentSchemas, parseFailureAnswerSchema } from '../schemas.js';
 import { ToolError, defineTool, resultOutput } from '../tool.js';
-import type { ToolContext } from '../tool.js';
 
 interface Args {
   kind?: string;
@@ -30,28 +28,6 @@ function formOf(args: Args): { kind: string; id: string } | { path: string } {
   if (kind !== undefined) throw new ToolError(`${FORMS}: 'kind' was given without 'id'.`);
   if (id !== undefined) throw new ToolError(`${FORMS}: 'id' was given without 'kind'.`);
   throw new ToolError(`${FORMS}: neither was given.`);
-}
-
-/** The entry of a path that is a document of some kind (its shape and kind checked before any file access), or why there is none. */
-async function entryAt(path: string, ctx: ToolContext): Promise<Entry> {
-  const project = ctx.project();
-  const ref = documentAt(path, project);
-  const entry = (await ctx.repo.load(ref.kind)).find((e) => e.ref.path === path);
-  if (entry) return entry;
-  throw new ToolError(notDiscovered(ref, project));
-}
-
-/**
- * The entry of a kind's document with this id (`listedId`: a failing one too, by the id its facts still
- * give). A document without an id is not found by the fallback its result names (every skill's would be
- * `SKILL`): its path names it.
- */
-async function entryOf(kindName: string, id: string, ctx: ToolContext): Promise<Entry> {
-  checkDocumentId(id);
-  const kind = checkKind(kindName, ctx);
-  const entry = (await ctx.repo.load(kind.name)).find((e) => listedId(e, kind) === id);
-  if (!entry) throw new ToolError(`no ${kind.name} document found with id '${id}' (a document without an id is found by its path: {path})`);
-  return entry;
 }
 
 export const getDocument = defineTool<Args>({
