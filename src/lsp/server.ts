@@ -32,6 +32,9 @@ export interface LspOptions {
   project: ProjectOptions;
 }
 
+/** How long after a change on disk the buffers are linted again: the rest of a burst of writes comes within it. */
+const DISK_SETTLE_MS = 30;
+
 /** What the client can do that changes how the server talks to it. */
 interface ClientCan {
   pull: boolean;
@@ -52,6 +55,8 @@ class Server {
   private workspace: Workspace | null = null;
   private can: ClientCan = { pull: false, refresh: false, watch: false };
   private scheduled = false;
+  /** A run asked for by a change on disk, not yet begun (touchLater). */
+  private later: NodeJS.Timeout | undefined;
   private shutDown = false;
   /** The files that carry configuration problems now (their URIs), to clear once fixed. */
   private configUris = new Set<string>();
@@ -74,6 +79,8 @@ class Server {
     });
     c.onShutdown(() => {
       this.shutDown = true;
+      clearTimeout(this.later);
+      this.workspace?.dispose();
     });
     this.documents.onDidOpen((e) => this.changed(e.document));
     this.documents.onDidChangeContent((e) => this.changed(e.document));
@@ -83,7 +90,10 @@ class Server {
       if (this.workspace.close(e.document.uri) !== null && !this.can.pull) void c.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
       this.touch();
     });
-    c.onDidChangeWatchedFiles(() => this.touch());
+    c.onDidChangeWatchedFiles((p) => {
+      this.workspace?.diskChanged(p.changes.map((change) => change.uri));
+      this.touch();
+    });
     c.onCodeAction((p) =>
       this.answer([], () => {
         const at = this.at(p.textDocument.uri);
@@ -133,7 +143,7 @@ class Server {
       refresh: caps.workspace?.diagnostics?.refreshSupport === true,
       watch: caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
     };
-    this.workspace = new Workspace(rootOf(params, this.options.root), this.options.project);
+    this.workspace = new Workspace(rootOf(params, this.options.root), this.options.project, () => this.touchLater());
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: true },
@@ -190,6 +200,19 @@ class Server {
       this.scheduled = false;
       this.fresh();
     });
+  }
+
+  /**
+   * A file changed on disk (a watcher saw it): lint a little later, so that a burst of writes (a
+   * checkout, a formatter over the tree) is one run, not one per file.
+   */
+  private touchLater(): void {
+    if (this.later !== undefined || this.shutDown) return;
+    this.later = setTimeout(() => {
+      this.later = undefined;
+      this.touch();
+    }, DISK_SETTLE_MS);
+    this.later.unref();
   }
 
   /** Lints what changed, if anything did, and tells the client. */
