@@ -432,7 +432,8 @@ export class Repository {
     for (const kind of kinds) {
       const watch = this.watchOf(project, kind);
       const l = this.listed.get(kind);
-      if (watch.ok && !watch.dirty && l?.key === project.key && !l.links && sameIgnores(l.ignores, now)) over.set(kind, { watch, changed: new Set(), given: l.refs });
+      if (watch.ok && !watch.dirty && l?.key === project.key && !l.links && sameIgnores(l.ignores, now))
+        over.set(kind, { watch, changed: new Set(), given: l.refs });
       else over.set(kind, { watch, changed: this.take(kind, watch) });
     }
     return over;
