@@ -402,10 +402,7 @@ export class Repository {
       kinds,
       changed,
       listed: (kind) => over.get(kind)?.given,
-      vouches: (ref) => {
-        const k = over.get(ref.kind);
-        return k !== undefined && k.watch.ok && !ref.link && !ref.problem && !changed(ref);
-      },
+      vouches: (ref) => over.get(ref.kind)?.watch.ok === true && !ref.link && !ref.problem && !changed(ref),
       onListed: (kind, folders, ignores, refs) => {
         const k = over.get(kind);
         if (k === undefined) return;
