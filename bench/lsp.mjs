@@ -177,7 +177,7 @@ export function lspRows(changes, cycles) {
       [`the first ${changes.changes} after it opens`, changes.first],
       [`the next ${changes.changes}`, changes.warm],
     ]) {
-      const what = `\`docgate lsp\`: change → published diagnostics, 1 open document of ${docs}, ${which} (${changes.runs} servers)`;
+      const what = `\`docgate lsp\`: change → published diagnostics, 1 open document of ${docs}, ${which} (${changes.runs} server${changes.runs === 1 ? '' : 's'})`;
       rows.push([what, 'p50 latency', fmtStats(x.p50, 'ms', 1), '', '']);
       rows.push([what, 'p95 latency', fmtStats(x.p95, 'ms', 1), '≤ 50 ms (median of the servers)', x.p95.median <= 50 ? 'yes' : 'NO']);
       rows.push([what, 'server CPU per change, p50 / p95', `${fmtStats(x.cpu50, 'ms', 1)} / ${fmtStats(x.cpu95, 'ms', 1)}`, '', '']);
