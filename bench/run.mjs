@@ -13,6 +13,9 @@
 //   - MCP `update_document` of one SysRS body line through `--allow-writes`, p50 and p95 (bench/mcp-writes.mjs),
 //   - MCP on another fresh server: the first call of each list tool, each default answer's size, the
 //     server's peak RSS (bench/scale.mjs),
+//   - `docgate lsp`: change → published diagnostics of one open document in a 10,000-document workspace
+//     (p50/p95 of 30 changes, per server, over --runs servers) and the server's RSS over 10,000
+//     open/edit/close cycles (bench/lsp.mjs),
 //   - the peer: remark-cli + remark-frontmatter + remark-lint-frontmatter-schema with draft-07 copies
 //     of docgate's frontmatter schemas, on a subset (default 1,000 markdown documents; --peer-full: all),
 //     after checking that it reports the planted frontmatter defects of that subset,
@@ -39,6 +42,9 @@
 //   --mcp              with --sizes: also list every kind through a fresh MCP server at each size
 //   --rule-edits E     the memory of one MCP server over E edits of a rule file (bench/rule-edits.mjs;
 //                      default 1000, 0: skip)
+//   --lsp-docs D       `docgate lsp`: change → published diagnostics of one open document in a workspace of
+//                      D documents, 30 changes on each of --runs servers (bench/lsp.mjs; default 10000, 0: skip)
+//   --lsp-cycles C     `docgate lsp`: the server's RSS over C open/edit/close cycles (default 10000, 0: skip)
 //   --skills S         cold lint of a generated repository of S agent skills next to `node -e 0`
 //                      (bench/skills.mjs; default 400, 0: skip)
 //   --json FILE        also write every raw number to FILE
@@ -52,6 +58,7 @@ import { parseArgs } from 'node:util';
 import { generateCorpus } from './corpus.mjs';
 import { GNU_TIME, fmt, fmtStats, mcpFailure, mcpSession, p50, repeat, run as measureRun, stats, yes } from './measure.mjs';
 import { corpusSize, coreRows, growthRow, growthTable, mcpListRows, measureCores, measureMcpLists, pinnableCores, readyCorpus } from './scale.mjs';
+import { lspRows, measureLspChanges, measureLspCycles } from './lsp.mjs';
 import { measureRuleEdits, ruleEditRows } from './rule-edits.mjs';
 import { measureStaged, stagedRows } from './staged.mjs';
 import { generateSkills, measureSkills, skillsRows } from './skills.mjs';
@@ -73,6 +80,8 @@ const { values: opt } = parseArgs({
     'peer-runs': { type: 'string' },
     'no-peer': { type: 'boolean', default: false },
     'rule-edits': { type: 'string', default: '1000' },
+    'lsp-docs': { type: 'string', default: '10000' },
+    'lsp-cycles': { type: 'string', default: '10000' },
     skills: { type: 'string', default: '400' },
     sizes: { type: 'string' },
     growth: { type: 'string', default: '1000,10000' },
@@ -387,6 +396,15 @@ try {
     log(`bench: MCP server RSS ${ruleEdits.after10MB.toFixed(1)} MB after 10 rule-file edits, ${ruleEdits.lastMB.toFixed(1)} MB after ${ruleEdits.edits}`);
   }
 
+  // ---- the editor's language server (issue 29): a change in a large workspace, and memory over a long session
+  const lspChanges = Number(opt['lsp-docs']) > 0 ? await measureLspChanges({ bin: BIN, docs: Number(opt['lsp-docs']), runs: RUNS, log }) : null;
+  const lspCycles = Number(opt['lsp-cycles']) > 0 ? await measureLspCycles({ bin: BIN, cycles: Number(opt['lsp-cycles']) }) : null;
+  if (lspChanges) raw.lspChanges = lspChanges;
+  if (lspCycles) {
+    raw.lspCycles = lspCycles;
+    log(`bench: lsp RSS over ${lspCycles.cycles} cycles: ${lspCycles.points.map((p) => `${p.cycle}: ${p.rss.toFixed(0)} MB`).join(', ')}`);
+  }
+
   // ---- a small repository (issue 27): cold lint of S generated skills next to bare node -e 0, interleaved
   let skills = null;
   if (Number(opt.skills) > 0) {
@@ -483,6 +501,7 @@ try {
   for (const r of mcpWriteRows(mcpWrites, manifest.documents)) row(...r);
   for (const m of mcpLists) for (const r of mcpListRows(m, m.documents)) row(...r);
   if (ruleEdits) for (const r of ruleEditRows(ruleEdits)) row(...r);
+  for (const r of lspRows(lspChanges, lspCycles)) row(...r);
   if (skills) for (const r of skillsRows(skills, skills.made, fmt, fmtStats)) row(...r);
   if (peer) {
     const which = peer.full ? `all ${fmt(peer.documents)} markdown docs` : `subset of ${fmt(peer.documents)} markdown docs`;

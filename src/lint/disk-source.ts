@@ -19,10 +19,14 @@ import type { Source } from './source.js';
 export interface DiskSourceOptions {
   /** The kinds the run lists (git is asked once for all of their folders); default: every kind. */
   kinds?: readonly Kind[];
-  /** Paths known to have changed (a watcher's events): read again even when their stat looks the same. */
-  changed?: (path: string) => boolean;
-  /** Told of each listing: the folders listed (identity, null when not listed) and the files git's answers came from. */
-  onListed?: (kind: Kind, folders: ReadonlyMap<string, string | null>, ignores: ReadonlyMap<string, string | null>) => void;
+  /** Documents known to have changed (a watcher's events): read again even when their stat looks the same. */
+  changed?: (ref: FileRef) => boolean;
+  /** Told of each listing: the folders listed (identity, null when not listed), the files git's answers came from, and the documents. */
+  onListed?: (kind: Kind, folders: ReadonlyMap<string, string | null>, ignores: ReadonlyMap<string, string | null>, refs: readonly FileRef[]) => void;
+  /** A kind's listing known to stand (a watcher saw no entry of its folders change since it was taken): given without discovery. */
+  listed?: (kind: Kind) => readonly FileRef[] | undefined;
+  /** Documents a watcher vouches for (Source.vouches): unchanged since the store kept them. */
+  vouches?: (ref: FileRef) => boolean;
 }
 
 /** The identity recorded for a file a listing depends on that did not exist (a .gitignore not written). */
@@ -45,9 +49,11 @@ export class DiskSource implements Source {
   }
 
   list(kind: Kind): { refs: FileRef[]; basis: ListingBasis | null } {
+    const known = this.options.listed?.(kind);
+    if (known !== undefined) return { refs: [...known], basis: null };
     const folders = new Map<string, string | null>();
     const refs = discover(this.project.root, new Set([kind]), folders, this.project.layout, this.git);
-    this.options.onListed?.(kind, folders, this.git.inputs);
+    this.options.onListed?.(kind, folders, this.git.inputs, refs);
     // The files git's answers came from are recorded with the folders: a changed .gitignore lists again.
     const basis: ListingBasis = {};
     let keepable = true;
@@ -72,7 +78,11 @@ export class DiskSource implements Source {
   }
 
   version(ref: FileRef): string | null {
-    return ref.problem || this.options.changed?.(ref.path) ? null : identityOf(ref.abs);
+    return ref.problem || this.options.changed?.(ref) ? null : identityOf(ref.abs);
+  }
+
+  vouches(ref: FileRef): boolean {
+    return this.options.vouches?.(ref) === true;
   }
 
   settled(version: string): boolean {

@@ -9,8 +9,8 @@ import type { FileRef } from '../io/layout.js';
 import type { Analysis } from '../model/analysis.js';
 import type { Project } from '../project/project.js';
 import type { Kept, Store } from '../store/store.js';
-import { factsKey } from '../store/cache-rows.js';
 import { analyzeRead, discoveryFailure, maxBytes } from './analyze.js';
+import { factsKeyOf } from './digest.js';
 import type { IdentifiedAnalysis } from './analyze.js';
 import { analyzeInParallel, worthThreads } from './parallel.js';
 import type { Split } from './parallel.js';
@@ -76,6 +76,15 @@ export class Documents {
     if (ref.problem || this.source.proposed?.(ref)) {
       this.work.push({ slot });
       return slot;
+    }
+    // A document a watcher vouches for is the store's as it is (docs/editors.md, "Speed"): no stat, and
+    // no racy check either, since a change after the store kept it would have been seen.
+    if (!this.store.versioned && this.source.vouches?.(ref)) {
+      const k = this.store.get(ref, null);
+      if (k !== null && (k.full || !full)) {
+        slot.kept = k;
+        return this.reuse(slot, k);
+      }
     }
     // The version (a stat, on the disk) is asked only of a document the store keeps, unless the store
     // keeps several versions of a path and must be told which.
@@ -183,7 +192,7 @@ export class Documents {
     if (this.options.docs === 'rows') rowInsteadOfDoc(a, this.project);
     else if (this.options.docs === 'drop') a.doc = null;
     slot.analysis = a;
-    slot.keptFacts = slot.kept !== null && factsKey(this.project, slot.kept.analysis) === factsKey(this.project, a);
+    slot.keptFacts = slot.kept !== null && factsKeyOf(this.project, slot.kept.analysis) === factsKeyOf(this.project, a);
     slot.racy = !this.source.settled(r.identity);
     if (!this.source.proposed?.(slot.ref)) this.store.keep(slot.ref, { analysis: a, version: r.identity, hash: r.hash, full: slot.full, racy: slot.racy });
   }

@@ -43,6 +43,10 @@ export class OverlaySource implements Source {
     return this.texts.has(ref.path) ? null : this.base.version(ref);
   }
 
+  vouches(ref: FileRef): boolean {
+    return !this.texts.has(ref.path) && this.base.vouches?.(ref) === true;
+  }
+
   settled(version: string): boolean {
     return this.base.settled(version);
   }

@@ -1,11 +1,13 @@
 /**
- * Live, cached access to the documents of a root for long-running frontends (the MCP server): the lint
- * pipeline (driver.ts) over the disk with the server's memory as its store (memory-store.ts). Every call
- * looks at the disk again (a listing and a stat per file) — new, changed and deleted files are seen at
- * once — but a file whose identity (stat, project) is unchanged is not read or parsed again; and with
- * watched folders, when nothing of a kind changed, its entries (with the rules across files applied)
- * are answered as they were. The rules across files always cover the whole kind, so a document's
- * failure is the same whichever tool asks first.
+ * Live, cached access to the documents of a root for long-running frontends (the MCP server, the
+ * editor's language server): the lint pipeline (driver.ts) over the disk with the server's memory as its
+ * store (memory-store.ts). Without watched folders every call looks at the disk again (a listing and a
+ * stat per file) — new, changed and deleted files are seen at once — but a file whose identity (stat,
+ * project) is unchanged is not read or parsed again. With watched folders, when nothing of a kind
+ * changed, its entries (with the rules across files applied) are answered as they were, and the
+ * editor's runs take the kind's listing as it was and each file the watch saw no event for as the
+ * memory keeps it. The rules across files always cover the whole kind, so a document's failure is the
+ * same whichever tool asks first.
  */
 import { statSync, watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
@@ -100,6 +102,8 @@ export interface RepositoryOptions {
   project?: ProjectOptions;
   /** Told after each load on worker threads who analyzed how many documents (the server's debug log). */
   onLoaded?: (kind: Kind, split: Split) => void;
+  /** Told when a watcher sees a change in a kind's folders (the editor's server lints its buffers again). */
+  onChange?: () => void;
 }
 
 /**
@@ -137,12 +141,39 @@ interface Begun {
 /** How a server's runs treat documents: every one analyzed whole and kept as its row, each served. */
 const SERVING: RunOptions = { docs: 'rows', fullAll: true, serve: true };
 
+/** How the editor's runs treat documents: every one analyzed whole, with the results across files of their kinds. */
+const OVER: RunOptions = { fullAll: true, across: true };
+
+/** How a text proposed for one document is checked (check_content, the write tools): every document analyzed whole, rows kept. */
+const CHECKING: RunOptions = { docs: 'rows', fullAll: true };
+
+/** A kind's listing as an editor's run took it (lintOver), kept while its watch sees no change. */
+interface Listed {
+  key: string;
+  refs: readonly FileRef[];
+  /** Some document is reached through a symlink: its changes happen outside the watched folders. */
+  links: boolean;
+  ignores: ReadonlyMap<string, string | null>;
+}
+
+/** One kind of an editor's run: its watch, the changes the run took from it, and its listing (given, or as the run takes it). */
+interface OverKind {
+  watch: Watch;
+  changed: Set<string> | 'all';
+  given?: readonly FileRef[];
+  taken?: Listed;
+}
+
 export class Repository {
   private readonly store = new MemoryStore();
   private readonly memo = new Map<Kind, KindMemo>();
   private readonly watches = new Map<Kind, Watch>();
   /** Kinds being loaded on worker threads, so that a second call waits for the first. */
   private readonly loading = new Map<Kind, Promise<Entry[]>>();
+  /** Each kind's listing as the editor's last run took it (lintOver, with watched folders). */
+  private readonly listed = new Map<Kind, Listed>();
+  /** The paths laid over the disk in the editor's last run: their files' events went to runs that did not read them. */
+  private laid: ReadonlySet<string> = new Set();
 
   constructor(
     readonly root: string,
@@ -223,6 +254,7 @@ export class Repository {
           if (name) w.changed.add(`${prefix}${String(name)}`);
           else w.changed = 'all';
         }
+        this.options.onChange?.();
       });
       folder.watcher.on('error', () => {
         w.ok = false;
@@ -244,6 +276,7 @@ export class Repository {
       if (w.changed !== 'all') w.changed.add(ref.path);
     }
     this.memo.delete(ref.kind);
+    this.listed.delete(ref.kind);
   }
   /** Stops watching (the server is closing). */
   close(): void {
@@ -272,7 +305,7 @@ export class Repository {
         return this.end(kind, b, out);
       })
       .catch((e: unknown) => {
-        this.giveBack(b);
+        this.giveBack(b.watch, b.changed);
         throw e;
       })
       .finally(() => this.loading.delete(kind));
@@ -287,12 +320,51 @@ export class Repository {
   }
 
   /** A run that did not end: the changes it took from its watch are given back, so the next call looks again. */
-  private giveBack(b: Begun): void {
-    const w = b.watch;
+  private giveBack(w: Watch | undefined, changed: Set<string> | 'all'): void {
     if (!w) return;
     w.dirty = true;
-    if (w.changed === 'all' || b.changed === 'all') w.changed = 'all';
-    else for (const path of b.changed) w.changed.add(path);
+    if (w.changed === 'all' || changed === 'all') w.changed = 'all';
+    else for (const path of changed) w.changed.add(path);
+  }
+
+  /**
+   * The changes of a kind's watch, taken by a run that looks at them: what either way of answering
+   * (entries, lintOver) kept of the kind relied on the watch seeing nothing, so both look again.
+   */
+  private take(kind: Kind, w: Watch | undefined): Set<string> | 'all' {
+    this.memo.delete(kind);
+    this.listed.delete(kind);
+    const changed = w?.changed ?? new Set<string>();
+    if (w) {
+      w.dirty = false;
+      w.changed = new Set();
+    }
+    return changed;
+  }
+
+  /**
+   * Files the client says changed (the editor's `workspace/didChangeWatchedFiles`, root-relative): the
+   * next run lists their kinds again and reads them, even where a watcher missed the change.
+   */
+  changed(paths: readonly string[]): void {
+    for (const w of this.watches.values()) {
+      w.dirty = true;
+      if (w.changed !== 'all') for (const p of paths) w.changed.add(p);
+    }
+  }
+
+  /**
+   * A folder seen for the first time in a listing (a language folder) is watched from now on. A file
+   * added to it between its listing and its watch would be missed: unless the folder, looked at once the
+   * watch began, is still as it was listed, the next call scans the kind again. (Files already listed
+   * are read after this, under the watch.)
+   */
+  private watchListed(w: Watch, folders: ReadonlyMap<string, string | null>): void {
+    for (const [rel, listedAs] of folders) {
+      if (w.folders.has(rel)) continue;
+      this.watchFolder(w, rel);
+      if (!sameSinceListing(join(this.root, rel), listedAs)) w.dirty = true;
+    }
   }
 
   /**
@@ -315,24 +387,79 @@ export class Repository {
    * lint's, byte for byte.
    */
   async check(ref: FileRef, bytes: Buffer): Promise<LintOutcome> {
-    const project = this.project();
     await this.load(ref.kind);
-    const source = new OverlaySource(new DiskSource(project, { kinds: [ref.kind] }), new Map([[ref.path, { ref, bytes }]]));
-    const selection: Selection = { type: 'paths', targets: [{ given: ref.path, rel: ref.path, dir: false }] };
-    return lint(project, source, this.storeFor(project), selection, { docs: 'rows', fullAll: true });
+    // As the editor's runs: with watched folders, the other documents are the memory's, unlisted and unstatted.
+    return this.runOver(new Map([[ref.path, { ref, bytes }]]), [ref.path], CHECKING, false);
   }
 
   /**
    * The run of the documents at `paths` with `texts` laid over the disk (the editor's open buffers, by
    * root-relative path): the rules across files over every document of their kinds as the disk and the
    * texts make them, over the server's memory (a text laid over is never kept). Its results are lint's
-   * for those texts, byte for byte; `across` tells which other documents the texts touch.
+   * for those texts, byte for byte; `across` tells which other documents the texts touch. With watched
+   * folders, a kind whose watch saw nothing is not listed again, and no file it saw no event for is
+   * looked at: its analysis is the memory's (docs/editors.md, "Speed").
    */
   lintOver(texts: ReadonlyMap<string, { ref: FileRef; bytes: Buffer }>, paths: readonly string[]): LintOutcome {
+    return this.runOver(texts, paths, OVER, true);
+  }
+
+  /** lintOver's run, for the editor (its buffers: `laid`) or for one text checked (check_content, the write tools). */
+  private runOver(texts: ReadonlyMap<string, { ref: FileRef; bytes: Buffer }>, paths: readonly string[], options: RunOptions, editor: boolean): LintOutcome {
     const project = this.project();
     const selection: Selection = { type: 'paths', targets: paths.map((p) => ({ given: p, rel: p, dir: false })) };
-    const source = new OverlaySource(new DiskSource(project, { kinds: kindsListed(project, selection) }), texts);
-    return lint(project, source, this.storeFor(project), selection, { fullAll: true, across: true });
+    const kinds = kindsListed(project, selection);
+    const store = this.storeFor(project);
+    if (!this.options.watch) return lint(project, new OverlaySource(new DiskSource(project, { kinds }), texts), store, selection, options);
+    const over = this.overKinds(project, kinds);
+    // A buffer closed since the last run: its file's events (the editor saved it) went to runs that read the buffer instead.
+    const closed = editor ? new Set([...this.laid].filter((p) => !texts.has(p))) : new Set<string>();
+    const changed = (ref: FileRef): boolean => {
+      const c = over.get(ref.kind)?.changed;
+      return c === 'all' || c?.has(ref.path) === true || closed.has(ref.path);
+    };
+    const source = new DiskSource(project, {
+      kinds,
+      changed,
+      listed: (kind) => over.get(kind)?.given,
+      vouches: (ref) => over.get(ref.kind)?.watch.ok === true && !ref.link && !ref.problem && !changed(ref),
+      onListed: (kind, folders, ignores, refs) => {
+        const k = over.get(kind);
+        if (k === undefined) return;
+        this.watchListed(k.watch, folders);
+        k.taken = { key: project.key, refs, links: refs.some((r) => r.link === true), ignores: new Map(ignores) };
+      },
+    });
+    let out: LintOutcome;
+    try {
+      out = lint(project, new OverlaySource(source, texts), store, selection, options);
+    } catch (e) {
+      for (const k of over.values()) this.giveBack(k.watch, k.changed);
+      throw e;
+    }
+    for (const [kind, k] of over) if (k.taken) this.listed.set(kind, k.taken);
+    if (editor) this.laid = new Set(texts.keys());
+    return out;
+  }
+
+  /** The kinds of an editor's run: each one's listing as it was while its watch saw nothing, else the changes to look at. */
+  private overKinds(project: Project, kinds: readonly Kind[]): Map<Kind, OverKind> {
+    const now = Date.now();
+    const over = new Map<Kind, OverKind>();
+    for (const kind of kinds) {
+      const watch = this.watchOf(project, kind);
+      const l = this.listed.get(kind) ?? this.memoListing(kind);
+      if (watch.ok && !watch.dirty && l?.key === project.key && !l.links && sameIgnores(l.ignores, now))
+        over.set(kind, { watch, changed: new Set(), given: l.refs });
+      else over.set(kind, { watch, changed: this.take(kind, watch) });
+    }
+    return over;
+  }
+
+  /** The listing the list tools' entries of a kind were made from, while they are kept (the watch saw nothing since). */
+  private memoListing(kind: Kind): Listed | undefined {
+    const m = this.memo.get(kind);
+    return m && { key: m.key, refs: m.entries.map((e) => e.ref), links: m.links, ignores: m.ignores };
   }
 
   /** The documents parsed last for `document()`, by the analysis of their entry, the most recent last. */
@@ -364,26 +491,13 @@ export class Repository {
     const w = this.options.watch ? this.watchOf(project, kind) : undefined;
     const memo = this.memo.get(kind);
     if (w?.ok && !w.dirty && memo && !memo.links && memo.key === project.key && sameIgnores(memo.ignores, Date.now())) return { entries: memo.entries };
-    const changed = w?.changed ?? new Set<string>();
-    if (w) {
-      w.dirty = false;
-      w.changed = new Set();
-    }
+    const changed = this.take(kind, w);
     const ignores = { now: new Map<string, string | null>() as ReadonlyMap<string, string | null> };
     const onListed = (_kind: Kind, folders: ReadonlyMap<string, string | null>, gitInputs: ReadonlyMap<string, string | null>): void => {
       ignores.now = new Map(gitInputs);
-      if (!w) return;
-      // A folder seen for the first time (a language folder) is watched from now on. A file added to it
-      // between its listing and its watch would be missed: unless the folder, looked at once the watch
-      // began, is still as it was listed, the next call scans the kind again. (Files already listed are
-      // read after this, under the watch.)
-      for (const [rel, listedAs] of folders) {
-        if (w.folders.has(rel)) continue;
-        this.watchFolder(w, rel);
-        if (!sameSinceListing(join(this.root, rel), listedAs)) w.dirty = true;
-      }
+      if (w) this.watchListed(w, folders);
     };
-    const source = new DiskSource(project, { kinds: [kind], changed: (path) => changed === 'all' || changed.has(path), onListed });
+    const source = new DiskSource(project, { kinds: [kind], changed: (ref) => changed === 'all' || changed.has(ref.path), onListed });
     return { project, source, watch: w, changed, ignores };
   }
 

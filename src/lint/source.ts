@@ -21,6 +21,11 @@ export interface Source {
   unchanged(basis: ListingBasis): boolean;
   /** What identifies a document's content without reading it (the disk: its stat identity), or null when it must be read. */
   version(ref: FileRef): string | null;
+  /**
+   * Whether the source vouches, without a look, that a document is as it was when the store last kept
+   * it (a watcher saw no change to it since): its kept analysis is then taken as it is, without a stat.
+   */
+  vouches?(ref: FileRef): boolean;
   /** Whether a version can vouch for the content on its own in a later run (the disk: not modified around the time it was read). */
   settled(version: string): boolean;
   /** The document's bytes (or why not); a file larger than `maxBytes` is not read. */

@@ -6,6 +6,8 @@
  * It never writes a file; a request it cannot answer is answered with nothing, never by ending.
  */
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import {
   DidChangeWatchedFilesNotification,
   ErrorCodes,
@@ -32,6 +34,27 @@ export interface LspOptions {
   project: ProjectOptions;
 }
 
+/** How long after a change on disk the buffers are linted again: the rest of a burst of writes comes within it. */
+const DISK_SETTLE_MS = 30;
+
+/**
+ * A full collection once the server has been quiet this long after a run, and after every so many runs:
+ * V8 sizes its old generation by what it last found live, so a session of thousands of edits would
+ * otherwise keep the garbage of many runs resident (docs/performance.md, "The language server's memory").
+ */
+const IDLE_COLLECTION_MS = 1000;
+const RUNS_PER_COLLECTION = 1000;
+
+/** V8's full collection, exposed for this process (node's `--expose-gc`, set here when not given). */
+function fullCollection(): (() => void) | undefined {
+  const exposed = (globalThis as { gc?: unknown }).gc;
+  if (typeof exposed === 'function') return exposed as () => void;
+  setFlagsFromString('--expose-gc');
+  // The flag gives `gc` to contexts made after it: one is made to take it from.
+  const gc: unknown = runInNewContext('gc');
+  return typeof gc === 'function' ? (gc as () => void) : undefined;
+}
+
 /** What the client can do that changes how the server talks to it. */
 interface ClientCan {
   pull: boolean;
@@ -52,6 +75,11 @@ class Server {
   private workspace: Workspace | null = null;
   private can: ClientCan = { pull: false, refresh: false, watch: false };
   private scheduled = false;
+  /** A run asked for by a change on disk, not yet begun (touchLater). */
+  private later: NodeJS.Timeout | undefined;
+  private readonly collect = fullCollection();
+  private runs = 0;
+  private idle: NodeJS.Timeout | undefined;
   private shutDown = false;
   /** The files that carry configuration problems now (their URIs), to clear once fixed. */
   private configUris = new Set<string>();
@@ -74,6 +102,9 @@ class Server {
     });
     c.onShutdown(() => {
       this.shutDown = true;
+      clearTimeout(this.later);
+      clearTimeout(this.idle);
+      this.workspace?.dispose();
     });
     this.documents.onDidOpen((e) => this.changed(e.document));
     this.documents.onDidChangeContent((e) => this.changed(e.document));
@@ -83,7 +114,10 @@ class Server {
       if (this.workspace.close(e.document.uri) !== null && !this.can.pull) void c.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
       this.touch();
     });
-    c.onDidChangeWatchedFiles(() => this.touch());
+    c.onDidChangeWatchedFiles((p) => {
+      this.workspace?.diskChanged(p.changes.map((change) => change.uri));
+      this.touch();
+    });
     c.onCodeAction((p) =>
       this.answer([], () => {
         const at = this.at(p.textDocument.uri);
@@ -133,7 +167,7 @@ class Server {
       refresh: caps.workspace?.diagnostics?.refreshSupport === true,
       watch: caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
     };
-    this.workspace = new Workspace(rootOf(params, this.options.root), this.options.project);
+    this.workspace = new Workspace(rootOf(params, this.options.root), this.options.project, () => this.touchLater());
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: true },
@@ -192,6 +226,19 @@ class Server {
     });
   }
 
+  /**
+   * A file changed on disk (a watcher saw it): lint a little later, so that a burst of writes (a
+   * checkout, a formatter over the tree) is one run, not one per file.
+   */
+  private touchLater(): void {
+    if (this.later !== undefined || this.shutDown) return;
+    this.later = setTimeout(() => {
+      this.later = undefined;
+      this.touch();
+    }, DISK_SETTLE_MS);
+    this.later.unref();
+  }
+
   /** Lints what changed, if anything did, and tells the client. */
   private fresh(): void {
     const ws = this.workspace;
@@ -202,6 +249,8 @@ class Server {
     } catch (e) {
       this.connection.console.error(`docgate: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       return;
+    } finally {
+      this.collectLater();
     }
     const edited = [...this.edited];
     this.edited.clear();
@@ -221,6 +270,16 @@ class Server {
         diagnostics: this.diagnosticsOf(path),
       });
     }
+  }
+
+  /** After a run: a full collection every RUNS_PER_COLLECTION runs, and once the server is quiet again. */
+  private collectLater(): void {
+    const collect = this.collect;
+    if (collect === undefined) return;
+    if (++this.runs % RUNS_PER_COLLECTION === 0) collect();
+    clearTimeout(this.idle);
+    this.idle = setTimeout(collect, IDLE_COLLECTION_MS);
+    this.idle.unref();
   }
 
   /** The configuration's problems on the files they name (and none any more on those fixed). */
