@@ -210,7 +210,7 @@ const BIG_SYSRS = '### x\n'.repeat(Math.floor((2 * 1024 * 1024) / 6));
 
 function bigSysrsError(): string {
   const lines = [
-    '1:1 Unexpected missing key `id`, expected a lowercase canonical UUID such as `3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f` [missing-key]',
+    '1:1 Unexpected missing key `id`, expected an `id` entry [missing-key]',
     '1:1 Unexpected `### x`, expected `# System Requirements Specification: <title>` first [sysrs-h1]',
   ];
   for (let line = 1; line <= 98; line++)

@@ -1,7 +1,7 @@
 /**
  * What the schema rules read from one ajv error: the value's path, the value, the schema that holds the
- * keyword, and the words of the expectation (the schema's `description`, so a team that tightens a
- * schema also writes what its users read).
+ * keyword, and the words of the expectation (the constraint, then the schema's `description`, so a
+ * team that tightens a schema also writes what its users read).
  *
  * ajv reports a failed `anyOf`, `oneOf` or `contains` after the errors of each branch or item it tried,
  * and a failed `if` after the errors of its `then` or `else`. The branches' errors are dropped here (the
@@ -15,7 +15,7 @@ import type { Pos } from '../../model/position.js';
 import type { Fix, Report } from '../../engine/rule.js';
 import { resolveRef } from '../../parse/schema-refs.js';
 import type { Lookup } from '../../parse/schema-refs.js';
-import { constWords } from './words.js';
+import { constWords, described } from './words.js';
 
 /** A JSON Schema node, as far as messages read it; `true`/`false` are schemas too. */
 export interface SchemaNode {
@@ -187,14 +187,9 @@ export function keyNameErrorsOf(check: SchemaCheck): ErrorView[] {
   return views(check).filter((v) => v.error.propertyName !== undefined);
 }
 
-/** A subschema as a node, or undefined for a boolean schema (`true` allows anything, `false` nothing). */
-export function node(schema: SchemaNode | boolean | undefined): SchemaNode | undefined {
-  return typeof schema === 'object' && schema !== null ? schema : undefined;
-}
-
-/** The schema's own words for what a value should be, else `fallback`. */
-export function expectation(schema: SchemaNode | undefined, fallback: string): string {
-  return typeof schema?.description === 'string' ? schema.description : fallback;
+/** What the violated keyword asks (`constraint`), then the schema's own words for the value, if any. */
+export function expectation(schema: SchemaNode | undefined, constraint: string): string {
+  return described(constraint, schema);
 }
 
 /** The value an error is about, as messages show it: `` `a` value `x` ``, or the whole `content` at the top. */

@@ -23,7 +23,7 @@ export const emptyValue = defineRule({
       {
         path: 'templates/power/readme.txt',
         text: 'framework: POWER\npurpose: Generate README.md.\noutput: README.md with a header.\nwork:\nexamples:\n- README\nrequirements: Short.\nsave_as: README.md\nstore_as: readme_summary\n',
-        expected: ['4:1 Unexpected empty `work`, expected the analysis steps'],
+        expected: ['4:1 Unexpected empty `work`, expected a value (the analysis steps)'],
       },
     ],
   },

@@ -8,7 +8,7 @@ import { replaceWritten } from './fix-words.js';
 import { UUID, UUID_ANY_CASE } from '../../model/uuid.js';
 import type { SchemaCheck } from '../../parse/frontmatter-doc.js';
 import type { Pos } from '../../model/position.js';
-import { and, constWords, limitWords, phrase } from './words.js';
+import { and, constWords, demandWords, limitWords, phrase } from './words.js';
 import type { Follow } from './words.js';
 
 /** Keywords about a value itself: its length, pattern, format, range. */
@@ -87,7 +87,7 @@ export const invalidValue = defineRule({
         path: 'docs/sysrs/order-intake.md',
         text: '---\nid: 7D1F3C2A-9B8E-4F6D-A5C4-3B2A1F0E9D8C\nstatus: review\n---\n',
         expected: [
-          '2:5 Unexpected `id` value `7D1F3C2A-9B8E-4F6D-A5C4-3B2A1F0E9D8C`, expected a lowercase canonical UUID such as `3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f`',
+          '2:5 Unexpected `id` value `7D1F3C2A-9B8E-4F6D-A5C4-3B2A1F0E9D8C`, expected a value matching the `pattern` of the schema (a lowercase canonical UUID such as `3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f`)',
         ],
         output: '---\nid: 7d1f3c2a-9b8e-4f6d-a5c4-3b2a1f0e9d8c\nstatus: review\n---\n',
       },
@@ -111,7 +111,7 @@ export const invalidValue = defineRule({
       const keyword = e.error.keyword;
       const parent = e.parent ?? {};
       if (VALUE.includes(keyword)) {
-        if (keyword !== 'minLength' || !isEmpty(e.value)) say(valueWords(e), expectation(e.parent, limitWords(keyword, e.error.schema)!.bare));
+        if (keyword !== 'minLength' || !isEmpty(e.value)) say(valueWords(e), demandWords(keyword, e.error.schema, e.parent));
       } else if (COUNT.includes(keyword)) {
         // `items: false` and `unevaluatedItems: false` allow no item past the ones the schema names.
         const words =
@@ -121,9 +121,9 @@ export const invalidValue = defineRule({
         if (!isEmpty(e.value) || keyword.startsWith('max')) say(sizeWords(e), expectation(e.parent, words!.bare));
       } else if (keyword === 'enum') {
         const allowed = ((e.error.params as { allowedValues: unknown[] }).allowedValues ?? []).filter((v) => v !== null && v !== '').map(constWords);
-        say(valueWords(e), `one of: ${allowed.join(', ')}`);
+        say(valueWords(e), expectation(e.parent, `one of: ${allowed.join(', ')}`));
       } else if (keyword === 'const') {
-        say(valueWords(e), constWords((e.error.params as { allowedValue: unknown }).allowedValue));
+        say(valueWords(e), expectation(e.parent, constWords((e.error.params as { allowedValue: unknown }).allowedValue)));
       } else if (keyword === 'uniqueItems') {
         // At the repeated item (ajv's `i` is the later of the two).
         const i = String((e.error.params as { i: number }).i);
@@ -132,7 +132,7 @@ export const invalidValue = defineRule({
           e,
           check.locator.value([...e.path, i]),
           `duplicate item ${quote((e.value as unknown[])[Number(i)])} in ${e.field}`,
-          'each item once',
+          expectation(e.parent, 'each item once'),
         );
       } else if (keyword === 'contains') {
         say(valueWords(e), expectation(e.parent, containsWords(e.error.params as { minContains?: number; maxContains?: number }, parent['contains'], follow)));
