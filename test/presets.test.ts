@@ -88,7 +88,7 @@ describe('the presets key', () => {
     expect(runCli(['lint', '--root', root])).toEqual({
       code: 2,
       stdout: '',
-      stderr: `docgate: docgate.config.yaml:1:11 Unexpected \`presets.0\` value \`1\`, expected one of: ${KNOWN}\n`,
+      stderr: `docgate: docgate.config.yaml:1:11 Unexpected \`presets.0\` value \`1\`, expected one of: ${KNOWN} (the name of a preset docgate ships)\n`,
     });
     writeFileSync(join(root, 'docgate.config.yaml'), 'kinds:\n  skill:\n    include: ["lib/*/SKILL.md"]\n');
     expect(runCli(['lint', '--root', root])).toEqual({
@@ -149,9 +149,9 @@ describe('a preset is a configuration a user could write', () => {
 });
 
 const NAME_RULE =
-  "expected a name of 1–64 lowercase letters (of any script, as the reference validator reads them), digits and single hyphens inside, equal to its folder's name: clients list, load and invoke the skill by it [invalid-value]";
+  "expected a value matching the `pattern` of the schema (a name of 1–64 lowercase letters (of any script, as the reference validator reads them), digits and single hyphens inside, equal to its folder's name: clients list, load and invoke the skill by it) [invalid-value]";
 const DESCRIPTION_RULE =
-  'expected a text of 1–1024 characters saying what the skill does and when to use it: an agent reads it to decide whether to load the skill';
+  'expected at most 1024 characters (a text of 1–1024 characters saying what the skill does and when to use it: an agent reads it to decide whether to load the skill)';
 const LINK = 'which names no file or folder, expected a path to a file or folder inside the root, relative to the document [link-target]';
 
 describe('agent-skills: the specification alone', () => {
@@ -168,7 +168,7 @@ describe('agent-skills: the specification alone', () => {
       ['skills/broken-link/SKILL.md', `8:26 Unexpected link to \`references/missing.md\`, ${LINK}`],
       [
         'skills/compat/SKILL.md',
-        `4:16 Unexpected \`compatibility\` value \`${'y'.repeat(57)}...\`, expected a text of 1–500 characters naming what the skill needs from its environment (products, system packages, network access); clients may show it [invalid-value]`,
+        `4:16 Unexpected \`compatibility\` value \`${'y'.repeat(57)}...\`, expected at most 500 characters (a text of 1–500 characters naming what the skill needs from its environment (products, system packages, network access); clients may show it) [invalid-value]`,
       ],
       ['skills/empty-body/SKILL.md', '5:1 Unexpected empty body, expected markdown content after the frontmatter [skill-body-required]'],
       [
@@ -183,11 +183,11 @@ describe('agent-skills: the specification alone', () => {
       ['skills/long-description/SKILL.md', `3:14 Unexpected \`description\` value \`${'x'.repeat(57)}...\`, ${DESCRIPTION_RULE} [invalid-value]`],
       ['skills/metadata-number/SKILL.md', '5:12 Unexpected number for `metadata.version`, expected a string [wrong-type]'],
       ['skills/my_skill/SKILL.md', `2:7 Unexpected \`name\` value \`my_skill\`, ${NAME_RULE}`],
-      ['skills/no-description/SKILL.md', `1:1 Unexpected missing key \`description\`, ${DESCRIPTION_RULE} [missing-key]`],
+      ['skills/no-description/SKILL.md', '1:1 Unexpected missing key `description`, expected a `description` entry [missing-key]'],
       // No frontmatter at all: both required keys are missing, at the start of the file.
       [
         'skills/no-frontmatter/SKILL.md',
-        `1:1 Unexpected missing key \`description\`, ${DESCRIPTION_RULE} [missing-key]\n1:1 Unexpected missing key \`name\`, ${NAME_RULE.replace('[invalid-value]', '[missing-key]')}`,
+        '1:1 Unexpected missing key `description`, expected a `description` entry [missing-key]\n1:1 Unexpected missing key `name`, expected a `name` entry [missing-key]',
       ],
       [
         'skills/pdf-tools/SKILL.md',
