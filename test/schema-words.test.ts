@@ -76,6 +76,29 @@ describe('the constraint first, the description after', () => {
   });
 });
 
+describe('a bundled key tightened by `$ref`', () => {
+  it('maxLength 20 on the bundled `description`: the limit, then the bundled description', () => {
+    const r = runCli(['lint', '--root', fixture('schema-words-ref'), '--format', 'json']);
+    const report = JSON.parse(r.stdout) as { results: { path: string; diagnostics: Diagnostic[] }[] };
+    expect([r.code, report.results.map((x) => [x.path, x.diagnostics.map((d) => [d.line, d.column, d.rule, d.message])])]).toEqual([
+      1,
+      [
+        [
+          'processes/deploy.md',
+          [
+            [
+              3,
+              14,
+              'invalid-value',
+              'Unexpected `description` value `Ships the web app to production`, expected at most 20 characters (a one-line description)',
+            ],
+          ],
+        ],
+      ],
+    ]);
+  });
+});
+
 describe('a missing key names the key, not its description', () => {
   it('required: expected an `owner` entry (the article goes by the first letter)', () => {
     expect(of('processes/no-owner.md')).toEqual([[1, 1, 'missing-key', 'Unexpected missing key `owner`, expected an `owner` entry']]);

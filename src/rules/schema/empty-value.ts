@@ -32,7 +32,7 @@ export const emptyValue = defineRule({
       if (!isEmpty(e.value)) continue;
       // A blank string asks for "a value"; an empty list or mapping for as many items or keys as it needs.
       const wanted = e.error.keyword === 'minLength' ? 'a value' : limitWords(e.error.keyword, e.error.schema)!.bare;
-      reportView(report, e, check.locator.value(e.path), `empty ${e.path.length > 0 ? e.field : 'content'}`, expectation(e.parent, wanted));
+      reportView(report, e, check.locator.value(e.path), `empty ${e.path.length > 0 ? e.field : 'content'}`, expectation(e.about, wanted));
     }
   },
 });

@@ -24,7 +24,7 @@ export const wrongType = defineRule({
         e,
         check.locator.value(e.path),
         `${typeName(e.value)} for ${e.field}`,
-        expectation(e.parent, typeWords((e.error.params as { type: unknown }).type) ?? 'another type'),
+        expectation(e.about, typeWords((e.error.params as { type: unknown }).type) ?? 'another type'),
       );
     }
   },
