@@ -30,7 +30,8 @@ describe('$schema in the configuration', () => {
     expect(runCli(['lint', '--root', root])).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'docgate: docgate.config.yaml:1:10 Unexpected number for `$schema`, expected a string\n',
+      stderr:
+        'docgate: docgate.config.yaml:1:10 Unexpected number for `$schema`, expected a string (the JSON Schema an editor validates this file against, e.g. `node_modules/docgate/schemas/docgate.config.schema.json`; docgate ignores it)\n',
     });
   });
 });

@@ -210,7 +210,7 @@ const BIG_SYSRS = '### x\n'.repeat(Math.floor((2 * 1024 * 1024) / 6));
 
 function bigSysrsError(): string {
   const lines = [
-    '1:1 Unexpected missing key `id`, expected a lowercase canonical UUID such as `3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f` [missing-key]',
+    '1:1 Unexpected missing key `id`, expected an `id` entry [missing-key]',
     '1:1 Unexpected `### x`, expected `# System Requirements Specification: <title>` first [sysrs-h1]',
   ];
   for (let line = 1; line <= 98; line++)
@@ -615,7 +615,7 @@ describe('item 10: rule data is checked when it is loaded', () => {
     const run = cli(['lint', '--root', root]);
     const expected = values.map(
       (value, i) =>
-        `processes/a${i}.md\n  2:7 Unexpected \`name\` value \`${value}\`, expected a non-empty process name (when absent it is derived from the file name) [invalid-value]\n`,
+        `processes/a${i}.md\n  2:7 Unexpected \`name\` value \`${value}\`, expected a value matching \`^(a+)+$\` (a non-empty process name (when absent it is derived from the file name)) [invalid-value]\n`,
     );
     expect(run.stdout).toBe(`${expected.join('\n')}\n2 problems in 2 files (3 files checked)\n`);
     expect(run.code).toBe(1);

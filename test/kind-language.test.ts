@@ -78,8 +78,8 @@ describe('id: stem (compound suffix), folder, {field}, with duplicates compared 
       // `ﬁle` (a ligature) is `file` after NFKC.
       'skills/file/SKILL.md 2:7 skill-duplicate-id Unexpected duplicate id `file`, expected ids unique across skill documents (also in skills/pdf/SKILL.md)',
       // Two skills without a usable name: each the schema's finding, neither a duplicate.
-      'skills/none-a/SKILL.md 1:1 missing-key Unexpected missing key `name`, expected the skill name, as its folder',
-      'skills/none-b/SKILL.md 2:7 wrong-type Unexpected list for `name`, expected a string',
+      'skills/none-a/SKILL.md 1:1 missing-key Unexpected missing key `name`, expected a `name` entry',
+      'skills/none-b/SKILL.md 2:7 wrong-type Unexpected list for `name`, expected a string (the skill name, as its folder)',
       'skills/pdf/SKILL.md 2:7 skill-duplicate-id Unexpected duplicate id `ﬁle`, expected ids unique across skill documents (also in skills/file/SKILL.md)',
       'topics/x/one/README.md 1:1 topic-duplicate-id Unexpected duplicate id `one`, expected ids unique across topic documents (also in topics/y/one/README.md)',
       'topics/y/one/README.md 1:1 topic-duplicate-id Unexpected duplicate id `one`, expected ids unique across topic documents (also in topics/x/one/README.md)',
@@ -150,8 +150,8 @@ describe('dialects: a widened schema', () => {
   it("accepts a dialect's key and a value valid under any definition; what no schema allows keeps its position and message", () => {
     const { report } = json(root('dialects'));
     expect(lines(report)).toEqual([
-      'skills/b/SKILL.md 3:14 invalid-value Unexpected `description` value `7`, expected what the skill does',
-      'skills/b/SKILL.md 4:8 wrong-type Unexpected number for `model`, expected a string',
+      'skills/b/SKILL.md 3:14 invalid-value Unexpected `description` value `7`, expected what the skill does or lines of the description',
+      'skills/b/SKILL.md 4:8 wrong-type Unexpected number for `model`, expected a string (the model to use)',
       'skills/b/SKILL.md 5:1 unknown-key Unexpected key `owner`, expected one of: `name`, `description`, `model`',
     ]);
   });
@@ -160,7 +160,7 @@ describe('dialects: a widened schema', () => {
     const r = copyOf('dialects');
     editConfig(r, (c) => c.replace(/ {4}dialects:.*\n/, ''));
     expect(lines(json(r).report).filter((l) => l.startsWith('skills/a/'))).toEqual([
-      'skills/a/SKILL.md 3:14 wrong-type Unexpected list for `description`, expected a string',
+      'skills/a/SKILL.md 3:14 wrong-type Unexpected list for `description`, expected a string (what the skill does)',
       'skills/a/SKILL.md 4:1 unknown-key Unexpected key `model`, expected one of: `name`, `description`',
     ]);
   });
@@ -308,8 +308,8 @@ describe('bad input: a finding with a position or a configuration error, never a
     expect(lines(report)).toEqual([
       'skills/bom/SKILL.md 1:1 file-bom Unexpected byte order mark (BOM), expected UTF-8 without a BOM',
       'skills/flow/SKILL.md 3:19 yaml-syntax Unexpected YAML syntax: Flow sequence in block collection must be sufficiently indented and end with a ]',
-      'skills/nofm/SKILL.md 1:1 missing-key Unexpected missing key `description`, expected what the skill does',
-      'skills/nofm/SKILL.md 1:1 missing-key Unexpected missing key `name`, expected the skill name, as its folder',
+      'skills/nofm/SKILL.md 1:1 missing-key Unexpected missing key `description`, expected a `description` entry',
+      'skills/nofm/SKILL.md 1:1 missing-key Unexpected missing key `name`, expected a `name` entry',
     ]);
   });
 
@@ -326,8 +326,8 @@ describe('bad input: a finding with a position or a configuration error, never a
     const out = runCli(['lint', '--root', r]);
     expect(out.code).toBe(2);
     expect(out.stderr).toBe(
-      'docgate: docgate.config.yaml:4:9 Unexpected `kinds.skill.id` value `{"field":""}`, expected `stem` (the file name without the suffix its include glob names, else without its extension), `folder` (the name of its folder), `frontmatter` (its `id` field) or `{field: NAME}` (that frontmatter field)\n' +
-        'docgate.config.yaml:6:22 Unexpected `kinds.skill.body.maxLines` value `0`, expected the most lines a body may have\n' +
+      'docgate: docgate.config.yaml:4:9 Unexpected `kinds.skill.id` value `{"field":""}`, expected one of `stem`, `folder`, `frontmatter` or a mapping with key `field` (`stem` (the file name without the suffix its include glob names, else without its extension), `folder` (the name of its folder), `frontmatter` (its `id` field) or `{field: NAME}` (that frontmatter field))\n' +
+        'docgate.config.yaml:6:22 Unexpected `kinds.skill.body.maxLines` value `0`, expected at least 1 (the most lines a body may have)\n' +
         'docgate.config.yaml:7:34 Unexpected `kinds.skill.match.equals` value `parent`, expected one of: `folder`, `stem`\n' +
         'docgate.config.yaml:8:13 Unexpected rule id `no-such-rule`, expected a rule id of docgate (see docs/rules.md) or of a configured kind\n',
     );

@@ -141,7 +141,13 @@ describe('docgate lsp: diagnostics', () => {
     const broken = c.published(path, (d) => d.length > 0);
     c.change(path, text.replace('framework: POWER', 'framework: COSTAR'));
     expect((await broken).map(asLint)).toEqual([
-      { line: 1, column: 12, rule: 'invalid-value', message: 'Unexpected `framework` value `COSTAR`, expected `POWER`', severity: 'error' },
+      {
+        line: 1,
+        column: 12,
+        rule: 'invalid-value',
+        message: 'Unexpected `framework` value `COSTAR`, expected `POWER` (the framework name `POWER`)',
+        severity: 'error',
+      },
     ]);
     const mended = c.published(path, (d) => d.length === 0);
     c.change(path, text);

@@ -49,7 +49,7 @@ describe('templates and frameworks (seed 000 text formats)', () => {
     expect(tail).toBe(
       [
         '2',
-        'broken: 2:10 Unexpected `purpose` value `Generate BROKEN.md without a final period`, expected one sentence ending with a period [invalid-value]',
+        'broken: 2:10 Unexpected `purpose` value `Generate BROKEN.md without a final period`, expected a value matching `^[^.!?]*(?:[.!?]+[^\\s.!?][^.!?]*)*[.!?]*[^\\s.]\\.$` (one sentence ending with a period) [invalid-value]',
         'dangling: 2:36 Unexpected placeholder `{{ghost_summary}}` that no template stores, expected the `store_as` of another template [template-placeholder]',
       ].join('\n'),
     );

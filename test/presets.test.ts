@@ -88,7 +88,7 @@ describe('the presets key', () => {
     expect(runCli(['lint', '--root', root])).toEqual({
       code: 2,
       stdout: '',
-      stderr: `docgate: docgate.config.yaml:1:11 Unexpected \`presets.0\` value \`1\`, expected one of: ${KNOWN}\n`,
+      stderr: `docgate: docgate.config.yaml:1:11 Unexpected \`presets.0\` value \`1\`, expected one of: ${KNOWN} (the name of a preset docgate ships)\n`,
     });
     writeFileSync(join(root, 'docgate.config.yaml'), 'kinds:\n  skill:\n    include: ["lib/*/SKILL.md"]\n');
     expect(runCli(['lint', '--root', root])).toEqual({
@@ -149,9 +149,9 @@ describe('a preset is a configuration a user could write', () => {
 });
 
 const NAME_RULE =
-  "expected a name of 1–64 lowercase letters (of any script, as the reference validator reads them), digits and single hyphens inside, equal to its folder's name: clients list, load and invoke the skill by it [invalid-value]";
+  "expected a value matching the `pattern` of the schema (a name of 1–64 lowercase letters (of any script, as the reference validator reads them), digits and single hyphens inside, equal to its folder's name: clients list, load and invoke the skill by it) [invalid-value]";
 const DESCRIPTION_RULE =
-  'expected a text of 1–1024 characters saying what the skill does and when to use it: an agent reads it to decide whether to load the skill';
+  'expected at most 1024 characters (a text of 1–1024 characters saying what the skill does and when to use it: an agent reads it to decide whether to load the skill)';
 const LINK = 'which names no file or folder, expected a path to a file or folder inside the root, relative to the document [link-target]';
 
 describe('agent-skills: the specification alone', () => {
@@ -168,7 +168,7 @@ describe('agent-skills: the specification alone', () => {
       ['skills/broken-link/SKILL.md', `8:26 Unexpected link to \`references/missing.md\`, ${LINK}`],
       [
         'skills/compat/SKILL.md',
-        `4:16 Unexpected \`compatibility\` value \`${'y'.repeat(57)}...\`, expected a text of 1–500 characters naming what the skill needs from its environment (products, system packages, network access); clients may show it [invalid-value]`,
+        `4:16 Unexpected \`compatibility\` value \`${'y'.repeat(57)}...\`, expected at most 500 characters (a text of 1–500 characters naming what the skill needs from its environment (products, system packages, network access); clients may show it) [invalid-value]`,
       ],
       ['skills/empty-body/SKILL.md', '5:1 Unexpected empty body, expected markdown content after the frontmatter [skill-body-required]'],
       [
@@ -176,15 +176,18 @@ describe('agent-skills: the specification alone', () => {
         '4:1 Unexpected key `argument-hint`, expected one of: `name`, `description`, `license`, `compatibility`, `metadata`, `allowed-tools` [unknown-key]',
       ],
       // A flow list: strictyaml (skills-ref) cannot parse it; YAML reads it, and the specification wants a string.
-      ['skills/flow-list/SKILL.md', '4:16 Unexpected list for `allowed-tools`, expected a string [wrong-type]'],
+      [
+        'skills/flow-list/SKILL.md',
+        '4:16 Unexpected list for `allowed-tools`, expected a string (experimental: the tools the skill may use without asking, space-separated (e.g. `Bash(git:*) Read`); support varies by client) [wrong-type]',
+      ],
       ['skills/long-description/SKILL.md', `3:14 Unexpected \`description\` value \`${'x'.repeat(57)}...\`, ${DESCRIPTION_RULE} [invalid-value]`],
       ['skills/metadata-number/SKILL.md', '5:12 Unexpected number for `metadata.version`, expected a string [wrong-type]'],
       ['skills/my_skill/SKILL.md', `2:7 Unexpected \`name\` value \`my_skill\`, ${NAME_RULE}`],
-      ['skills/no-description/SKILL.md', `1:1 Unexpected missing key \`description\`, ${DESCRIPTION_RULE} [missing-key]`],
+      ['skills/no-description/SKILL.md', '1:1 Unexpected missing key `description`, expected a `description` entry [missing-key]'],
       // No frontmatter at all: both required keys are missing, at the start of the file.
       [
         'skills/no-frontmatter/SKILL.md',
-        `1:1 Unexpected missing key \`description\`, ${DESCRIPTION_RULE} [missing-key]\n1:1 Unexpected missing key \`name\`, ${NAME_RULE.replace('[invalid-value]', '[missing-key]')}`,
+        '1:1 Unexpected missing key `description`, expected a `description` entry [missing-key]\n1:1 Unexpected missing key `name`, expected a `name` entry [missing-key]',
       ],
       [
         'skills/pdf-tools/SKILL.md',
@@ -194,7 +197,10 @@ describe('agent-skills: the specification alone', () => {
         'skills/pdf/SKILL.md',
         '2:7 Unexpected duplicate id `pdf`, expected ids unique across skill documents (also in .claude/skills/pdf/SKILL.md) [skill-duplicate-id]',
       ],
-      ['skills/tools-list/SKILL.md', '5:3 Unexpected list for `allowed-tools`, expected a string [wrong-type]'],
+      [
+        'skills/tools-list/SKILL.md',
+        '5:3 Unexpected list for `allowed-tools`, expected a string (experimental: the tools the skill may use without asking, space-separated (e.g. `Bash(git:*) Read`); support varies by client) [wrong-type]',
+      ],
       ['skills/НАВЫК/SKILL.md', `2:7 Unexpected \`name\` value \`НАВЫК\`, ${NAME_RULE}`],
     ]);
     expect(r.warnings).toEqual([['skills/long-body/SKILL.md', '505:1 warning Unexpected body of 502 lines, expected at most 500 lines [skill-body-lines]']]);
@@ -252,29 +258,29 @@ describe('claude-code: Claude Code skills, subagents and commands', () => {
     expect(r.results).toEqual([
       [
         '.claude/agents/bad-color.md',
-        '4:8 Unexpected `color` value `magenta`, expected one of: `red`, `blue`, `green`, `yellow`, `purple`, `orange`, `pink`, `cyan` [invalid-value]\n' +
-          '5:11 Unexpected `maxTurns` value `0`, expected a whole number of at least 1: the most agentic turns the subagent may take [invalid-value]',
+        '4:8 Unexpected `color` value `magenta`, expected one of: `red`, `blue`, `green`, `yellow`, `purple`, `orange`, `pink`, `cyan` (the color Claude Code shows it in) [invalid-value]\n' +
+          '5:11 Unexpected `maxTurns` value `0`, expected at least 1 (a whole number of at least 1: the most agentic turns the subagent may take) [invalid-value]',
       ],
       [
         '.claude/agents/bad-mode.md',
-        '4:17 Unexpected `permissionMode` value `yolo`, expected one of: `default`, `acceptEdits`, `auto`, `dontAsk`, `bypassPermissions`, `plan`, `manual` [invalid-value]',
+        '4:17 Unexpected `permissionMode` value `yolo`, expected one of: `default`, `acceptEdits`, `auto`, `dontAsk`, `bypassPermissions`, `plan`, `manual` (the permission mode it runs in (ignored for plugin agents)) [invalid-value]',
       ],
       ['.claude/agents/code-reviewer.md', dup('.claude/agents/copy.md')],
       [
         '.claude/agents/colon.md',
-        "2:7 Unexpected `name` value `team:reviewer`, expected a name of lowercase letters, digits and single hyphens: the subagent's identity (its file name does not matter); Claude Code silently skips a file whose name starts with `-` or holds `:` [invalid-value]",
+        "2:7 Unexpected `name` value `team:reviewer`, expected a value matching `^[a-z0-9]+(?:-[a-z0-9]+)*$` (a name of lowercase letters, digits and single hyphens: the subagent's identity (its file name does not matter); Claude Code silently skips a file whose name starts with `-` or holds `:`) [invalid-value]",
       ],
       ['.claude/agents/copy.md', dup('.claude/agents/code-reviewer.md')],
-      [
-        '.claude/agents/no-description.md',
-        '1:1 Unexpected missing key `description`, expected a text saying when Claude Code should delegate to the subagent; Claude Code skips a file without one [missing-key]',
-      ],
+      ['.claude/agents/no-description.md', '1:1 Unexpected missing key `description`, expected a `description` entry [missing-key]'],
       ['.claude/commands/named.md', `2:1 Unexpected key \`name\`, expected one of: ${commandKeys} [unknown-key]`],
       [
         '.claude/skills/bad-effort/SKILL.md',
-        '4:9 Unexpected `effort` value `extreme`, expected one of: `low`, `medium`, `high`, `xhigh`, `max` [invalid-value]',
+        '4:9 Unexpected `effort` value `extreme`, expected one of: `low`, `medium`, `high`, `xhigh`, `max` (the reasoning effort Claude Code uses while it runs) [invalid-value]',
       ],
-      ['.claude/skills/bad-shell/SKILL.md', '4:8 Unexpected `shell` value `zsh`, expected one of: `bash`, `powershell` [invalid-value]'],
+      [
+        '.claude/skills/bad-shell/SKILL.md',
+        '4:8 Unexpected `shell` value `zsh`, expected one of: `bash`, `powershell` (the shell Claude Code runs its `!`command`` blocks in; default bash) [invalid-value]',
+      ],
       ['.claude/skills/typo-key/SKILL.md', `4:1 Unexpected key \`when-to-use\`, expected one of: ${skillKeys} [unknown-key]`],
     ]);
   });
@@ -291,20 +297,26 @@ describe('copilot: VS Code and Copilot skills, prompts, instructions and agents'
       ['.github/copilot-instructions.md', `3:58 Unexpected link to \`CONTRIBUTING.md\`, ${LINK}`],
       [
         '.github/instructions/exclude.instructions.md',
-        '3:15 Unexpected `excludeAgent` value `reviewer`, expected `code-review` or `cloud-agent` (`coding-agent` in older documentation), or (VS Code) a list of them: the Copilot agent that does not read these instructions [invalid-value]',
+        '3:15 Unexpected `excludeAgent` value `reviewer`, expected one of `code-review`, `cloud-agent`, `coding-agent` or a list (`code-review` or `cloud-agent` (`coding-agent` in older documentation), or (VS Code) a list of them: the Copilot agent that does not read these instructions) [invalid-value]',
       ],
-      ['.github/instructions/list.instructions.md', '2:10 Unexpected list for `applyTo`, expected a string [wrong-type]'],
-      ['.github/prompts/tools-string.prompt.md', '3:8 Unexpected string for `tools`, expected a list [wrong-type]'],
+      [
+        '.github/instructions/list.instructions.md',
+        '2:10 Unexpected list for `applyTo`, expected a string (a string of comma-separated globs of the files whose use makes Copilot apply the instructions (without it VS Code only lists them for the model); VS Code refuses a list) [wrong-type]',
+      ],
+      [
+        '.github/prompts/tools-string.prompt.md',
+        '3:8 Unexpected string for `tools`, expected a list (the tools and tool sets available while it runs (`<server>/*`: every tool of an MCP server); VS Code requires a list) [wrong-type]',
+      ],
       // VS Code reads booleans only (Claude Code would read `yes`: see the dialects test).
-      ['.github/skills/yes-bool/SKILL.md', '4:17 Unexpected string for `user-invocable`, expected a boolean [wrong-type]'],
+      [
+        '.github/skills/yes-bool/SKILL.md',
+        '4:17 Unexpected string for `user-invocable`, expected a boolean (false: VS Code and the Copilot CLI hide it from the `/` menu; default true) [wrong-type]',
+      ],
       [
         'agents/bad-target.agent.md',
-        '3:9 Unexpected `target` value `cursor`, expected one of: `vscode`, `github-copilot` [invalid-value]\n5:5 Unexpected missing key `prompt`, expected the prompt sent to that agent [missing-key]',
+        '3:9 Unexpected `target` value `cursor`, expected one of: `vscode`, `github-copilot` (where the agent is offered: `vscode` or `github-copilot` (unset: both)) [invalid-value]\n5:5 Unexpected missing key `prompt`, expected a `prompt` entry [missing-key]',
       ],
-      [
-        'agents/no-description.agent.md',
-        "1:1 Unexpected missing key `description`, expected a text saying what the agent does: GitHub and the Copilot CLI require it, VS Code shows it as the chat input's placeholder [missing-key]",
-      ],
+      ['agents/no-description.agent.md', '1:1 Unexpected missing key `description`, expected a `description` entry [missing-key]'],
       [
         'agents/opencode.agent.md',
         `3:1 Unexpected key \`mode\`, expected one of: ${agentKeys} [unknown-key]\n4:1 Unexpected key \`hidden\`, expected one of: ${agentKeys} [unknown-key]`,
@@ -325,7 +337,10 @@ describe('cursor: project rules', () => {
     expect([r.code, r.stderr]).toEqual([1, '']);
     expect(r.results).toEqual([
       ['.cursor/rules/extra.mdc', '3:1 Unexpected key `trigger`, expected one of: `description`, `globs`, `alwaysApply` [unknown-key]'],
-      ['.cursor/rules/string-bool.mdc', '3:14 Unexpected string for `alwaysApply`, expected a boolean [wrong-type]'],
+      [
+        '.cursor/rules/string-bool.mdc',
+        '3:14 Unexpected string for `alwaysApply`, expected a boolean (true: Cursor includes the rule in every request (its globs are then ignored); a string `"true"` is not true) [wrong-type]',
+      ],
     ]);
     expect(r.warnings).toEqual([
       [
@@ -413,7 +428,7 @@ describe('layers: a root over its presets', () => {
     expect(lintJson(both).results).toEqual([
       [
         '.github/skills/s/SKILL.md',
-        '4:17 Unexpected string for `user-invocable`, expected a boolean [wrong-type]\n8:1 Unexpected key `when_to_use`, expected one of: `name`, `description`, `license`, `compatibility`, `metadata`, `allowed-tools`, `argument-hint`, `user-invocable`, `disable-model-invocation`, `context` [unknown-key]',
+        '4:17 Unexpected string for `user-invocable`, expected a boolean (false: VS Code and the Copilot CLI hide it from the `/` menu; default true) [wrong-type]\n8:1 Unexpected key `when_to_use`, expected one of: `name`, `description`, `license`, `compatibility`, `metadata`, `allowed-tools`, `argument-hint`, `user-invocable`, `disable-model-invocation`, `context` [unknown-key]',
       ],
     ]);
   });

@@ -39,7 +39,7 @@ const cases: Case[] = [
   {
     name: 'template-empty-field',
     file: 'templates/power/readme.txt',
-    expected: [{ line: 4, column: 1, rule: 'empty-value', message: 'Unexpected empty `work`, expected the analysis steps' }],
+    expected: [{ line: 4, column: 1, rule: 'empty-value', message: 'Unexpected empty `work`, expected a value (the analysis steps)' }],
   },
   {
     name: 'template-examples-bullet',
@@ -56,7 +56,7 @@ const cases: Case[] = [
   {
     name: 'template-framework',
     file: 'templates/power/readme.txt',
-    expected: [{ line: 1, column: 12, rule: 'invalid-value', message: 'Unexpected `framework` value `COSTAR`, expected `POWER`' }],
+    expected: [{ line: 1, column: 12, rule: 'invalid-value', message: 'Unexpected `framework` value `COSTAR`, expected `POWER` (the framework name `POWER`)' }],
   },
   {
     name: 'template-purpose-period',
@@ -66,7 +66,8 @@ const cases: Case[] = [
         line: 2,
         column: 10,
         rule: 'invalid-value',
-        message: 'Unexpected `purpose` value `Generate README.md as the discovery entry document`, expected one sentence ending with a period',
+        message:
+          'Unexpected `purpose` value `Generate README.md as the discovery entry document`, expected a value matching `^[^.!?]*(?:[.!?]+[^\\s.!?][^.!?]*)*[.!?]*[^\\s.]\\.$` (one sentence ending with a period)',
       },
     ],
   },
@@ -166,7 +167,14 @@ const cases: Case[] = [
   {
     name: 'process-name-type',
     file: 'processes/code-review.md',
-    expected: [{ line: 2, column: 7, rule: 'wrong-type', message: 'Unexpected number for `name`, expected a string' }],
+    expected: [
+      {
+        line: 2,
+        column: 7,
+        rule: 'wrong-type',
+        message: 'Unexpected number for `name`, expected a string (a non-empty process name (when absent it is derived from the file name))',
+      },
+    ],
   },
   {
     name: 'process-empty-body',
@@ -243,7 +251,8 @@ const cases: Case[] = [
         line: 6,
         column: 10,
         rule: 'invalid-value',
-        message: 'Unexpected `version` value `2.0.0`, expected a semantic version with major version 1, such as `1.2.0`',
+        message:
+          'Unexpected `version` value `2.0.0`, expected a value matching the `pattern` of the schema (a semantic version with major version 1, such as `1.2.0`)',
       },
     ],
   },
@@ -255,7 +264,8 @@ const cases: Case[] = [
         line: 2,
         column: 5,
         rule: 'invalid-value',
-        message: 'Unexpected `id` value `REQ-0001`, expected a lowercase canonical UUID such as `3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f`',
+        message:
+          'Unexpected `id` value `REQ-0001`, expected a value matching the `pattern` of the schema (a lowercase canonical UUID such as `3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f`)',
       },
     ],
   },

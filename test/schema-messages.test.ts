@@ -44,7 +44,9 @@ describe('string keywords', () => {
   it("maxLength: the schema's description wins", () => {
     expect(
       errorOf({ summary: { type: 'string', maxLength: 20, description: 'a summary of at most 20 characters' } }, 'summary: This summary is far too long\n'),
-    ).toBe('2:10 Unexpected `summary` value `This summary is far too long`, expected a summary of at most 20 characters [invalid-value]');
+    ).toBe(
+      '2:10 Unexpected `summary` value `This summary is far too long`, expected at most 20 characters (a summary of at most 20 characters) [invalid-value]',
+    );
   });
 
   it('minLength: at least N characters; a blank value is an empty value', () => {
@@ -52,7 +54,7 @@ describe('string keywords', () => {
       '2:7 Unexpected `code` value `ab`, expected at least 3 characters [invalid-value]',
     );
     expect(errorOf({ code: { type: 'string', minLength: 3, description: 'a code of three letters or more' } }, "code: '  '\n")).toBe(
-      '2:7 Unexpected empty `code`, expected a code of three letters or more [empty-value]',
+      '2:7 Unexpected empty `code`, expected a value (a code of three letters or more) [empty-value]',
     );
   });
 
@@ -160,7 +162,7 @@ describe('mapping keywords', () => {
   it('required: the missing key, with its description', () => {
     expect(
       errorOf({ name: { type: 'string' }, owner: { type: 'string', description: 'the team that owns the process' } }, 'name: P\n', { required: ['owner'] }),
-    ).toBe('1:1 Unexpected missing key `owner`, expected the team that owns the process [missing-key]');
+    ).toBe('1:1 Unexpected missing key `owner`, expected an `owner` entry [missing-key]');
   });
 
   it('additionalProperties false: at the key, naming the keys allowed (and the patterns)', () => {
@@ -190,7 +192,7 @@ describe('mapping keywords', () => {
       errorOf({ reviewer: { type: 'string' }, approved: { type: 'string', description: 'the date of the approval' } }, 'reviewer: ann\n', {
         dependentRequired: { reviewer: ['approved'] },
       }),
-    ).toBe('2:1 Unexpected missing key `approved` beside `reviewer`, expected the date of the approval [missing-key]');
+    ).toBe('2:1 Unexpected missing key `approved` beside `reviewer`, expected an `approved` entry [missing-key]');
   });
 });
 
@@ -248,7 +250,7 @@ describe('combinations: one message per value, not a pile', () => {
         { owner: { description: 'a handle such as `@ops`, or a list of them', anyOf: [{ type: 'string', pattern: '^@' }, { type: 'array' }] } },
         'owner: ops\n',
       ),
-    ).toBe('2:8 Unexpected `owner` value `ops`, expected a handle such as `@ops`, or a list of them [invalid-value]');
+    ).toBe('2:8 Unexpected `owner` value `ops`, expected a string matching `^@` or a list (a handle such as `@ops`, or a list of them) [invalid-value]');
   });
 
   it('oneOf that no branch matches: the alternatives', () => {

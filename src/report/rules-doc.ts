@@ -13,9 +13,9 @@ const INTRO = `# Rules
 
 Every diagnostic has a rule id, a message and a 1-based \`line:column\` in the file on disk. Messages
 follow one grammar, \`Unexpected <what was found>, expected <what is wanted>\`, and quote content in
-backticks (at most 60 characters, newlines shown as \`\\n\`). Where a message says what a value should be,
-the words come from the \`description\` of the property in the JSON Schema, so editing the schema edits
-the message too.
+backticks (at most 60 characters, newlines shown as \`\\n\`). Where a value breaks a keyword of its JSON
+Schema, the message names what the keyword asks, then the \`description\` of the property in parentheses,
+so editing the schema edits the message too; [messages.md](messages.md) has the words of each keyword.
 
 Each rule below is one module of the source (\`src/rules/\` for rules every kind shares,
 \`src/kinds/<kind>/rules/\` for the rules of one kind). Its examples are run as tests

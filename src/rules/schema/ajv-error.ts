@@ -1,7 +1,7 @@
 /**
  * What the schema rules read from one ajv error: the value's path, the value, the schema that holds the
- * keyword, and the words of the expectation (the schema's `description`, so a team that tightens a
- * schema also writes what its users read).
+ * keyword, and the words of the expectation (the constraint, then the schema's `description`, so a
+ * team that tightens a schema also writes what its users read).
  *
  * ajv reports a failed `anyOf`, `oneOf` or `contains` after the errors of each branch or item it tried,
  * and a failed `if` after the errors of its `then` or `else`. The branches' errors are dropped here (the
@@ -13,9 +13,9 @@ import type { SchemaCheck } from '../../parse/frontmatter-doc.js';
 import { quote } from '../../model/position.js';
 import type { Pos } from '../../model/position.js';
 import type { Fix, Report } from '../../engine/rule.js';
-import { resolveRef } from '../../parse/schema-refs.js';
-import type { Lookup } from '../../parse/schema-refs.js';
-import { constWords } from './words.js';
+import { propertiesOf, resolveRef } from '../../parse/schema-refs.js';
+import type { Lookup, SchemaNode as RefNode } from '../../parse/schema-refs.js';
+import { constWords, described } from './words.js';
 
 /** A JSON Schema node, as far as messages read it; `true`/`false` are schemas too. */
 export interface SchemaNode {
@@ -32,6 +32,8 @@ export interface ErrorView {
   field: string;
   value: unknown;
   parent: SchemaNode | undefined;
+  /** The subschema whose `description` says what the value is for (see `aboutOf`). */
+  about: SchemaNode | undefined;
   /** When the error applies, for the errors of `then`/`else` (` when `status` is `done``), else ''. */
   when: string;
 }
@@ -132,6 +134,23 @@ function condition(ifSchema: unknown): string | null {
   return parts.join(' and ');
 }
 
+function isNode(v: unknown): v is SchemaNode {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * The subschema that describes the value at `path`: the one holding the keyword when it has a
+ * `description`, else the property at `path` as every subschema that applies defines it, so a root
+ * schema that tightens a bundled key by `$ref` (`"description": { "maxLength": 20 }`) keeps the
+ * bundled key's description in its messages (docs/messages.md).
+ */
+function aboutOf(check: SchemaCheck, path: readonly string[], parent: SchemaNode | undefined): SchemaNode | undefined {
+  if (typeof parent?.description === 'string' || path.length === 0) return parent;
+  let at: RefNode | undefined = check.schema as RefNode;
+  for (const seg of path) at = isNode(at) ? propertiesOf(at, check.schema as RefNode, check.lookup)[seg] : undefined;
+  return isNode(at) && typeof at['description'] === 'string' ? { description: at['description'] } : parent;
+}
+
 const viewsOf = new WeakMap<SchemaCheck, ErrorView[]>();
 
 /** The errors worth a message, each with what the messages need (computed once per check). */
@@ -162,13 +181,14 @@ function views(check: SchemaCheck): ErrorView[] {
   errors.forEach((error, i) => {
     if (hidden.has(i)) return;
     const path = segments(error.instancePath);
-    const parent = error.parentSchema;
+    const parent = isNode(error.parentSchema) ? error.parentSchema : undefined;
     out!.push({
       error,
       path,
       field: path.length > 0 ? `\`${path.join('.')}\`` : 'the document',
       value: valueAt(check.data, path),
-      parent: typeof parent === 'object' && parent !== null ? (parent as SchemaNode) : undefined,
+      parent,
+      about: error.propertyName === undefined ? aboutOf(check, path, parent) : parent,
       when: when.get(i) ?? '',
     });
   });
@@ -187,14 +207,9 @@ export function keyNameErrorsOf(check: SchemaCheck): ErrorView[] {
   return views(check).filter((v) => v.error.propertyName !== undefined);
 }
 
-/** A subschema as a node, or undefined for a boolean schema (`true` allows anything, `false` nothing). */
-export function node(schema: SchemaNode | boolean | undefined): SchemaNode | undefined {
-  return typeof schema === 'object' && schema !== null ? schema : undefined;
-}
-
-/** The schema's own words for what a value should be, else `fallback`. */
-export function expectation(schema: SchemaNode | undefined, fallback: string): string {
-  return typeof schema?.description === 'string' ? schema.description : fallback;
+/** What the violated keyword asks (`constraint`), then the schema's own words for the value, if any. */
+export function expectation(schema: SchemaNode | undefined, constraint: string): string {
+  return described(constraint, schema);
 }
 
 /** The value an error is about, as messages show it: `` `a` value `x` ``, or the whole `content` at the top. */

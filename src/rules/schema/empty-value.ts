@@ -23,7 +23,7 @@ export const emptyValue = defineRule({
       {
         path: 'templates/power/readme.txt',
         text: 'framework: POWER\npurpose: Generate README.md.\noutput: README.md with a header.\nwork:\nexamples:\n- README\nrequirements: Short.\nsave_as: README.md\nstore_as: readme_summary\n',
-        expected: ['4:1 Unexpected empty `work`, expected the analysis steps'],
+        expected: ['4:1 Unexpected empty `work`, expected a value (the analysis steps)'],
       },
     ],
   },
@@ -32,7 +32,7 @@ export const emptyValue = defineRule({
       if (!isEmpty(e.value)) continue;
       // A blank string asks for "a value"; an empty list or mapping for as many items or keys as it needs.
       const wanted = e.error.keyword === 'minLength' ? 'a value' : limitWords(e.error.keyword, e.error.schema)!.bare;
-      reportView(report, e, check.locator.value(e.path), `empty ${e.path.length > 0 ? e.field : 'content'}`, expectation(e.parent, wanted));
+      reportView(report, e, check.locator.value(e.path), `empty ${e.path.length > 0 ? e.field : 'content'}`, expectation(e.about, wanted));
     }
   },
 });

@@ -8,7 +8,7 @@ import { replaceWritten } from './fix-words.js';
 import { UUID, UUID_ANY_CASE } from '../../model/uuid.js';
 import type { SchemaCheck } from '../../parse/frontmatter-doc.js';
 import type { Pos } from '../../model/position.js';
-import { and, constWords, limitWords, phrase } from './words.js';
+import { and, constWords, demandWords, limitWords, phrase } from './words.js';
 import type { Follow } from './words.js';
 
 /** Keywords about a value itself: its length, pattern, format, range. */
@@ -87,7 +87,7 @@ export const invalidValue = defineRule({
         path: 'docs/sysrs/order-intake.md',
         text: '---\nid: 7D1F3C2A-9B8E-4F6D-A5C4-3B2A1F0E9D8C\nstatus: review\n---\n',
         expected: [
-          '2:5 Unexpected `id` value `7D1F3C2A-9B8E-4F6D-A5C4-3B2A1F0E9D8C`, expected a lowercase canonical UUID such as `3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f`',
+          '2:5 Unexpected `id` value `7D1F3C2A-9B8E-4F6D-A5C4-3B2A1F0E9D8C`, expected a value matching the `pattern` of the schema (a lowercase canonical UUID such as `3f2b8c1e-5d4a-4e2f-9b6c-1a2b3c4d5e6f`)',
         ],
         output: '---\nid: 7d1f3c2a-9b8e-4f6d-a5c4-3b2a1f0e9d8c\nstatus: review\n---\n',
       },
@@ -98,7 +98,9 @@ export const invalidValue = defineRule({
           'schemas/process-frontmatter.schema.json':
             '{\n  "$ref": "https://docgate.dev/schemas/process-frontmatter.schema.json",\n  "properties": { "description": { "maxLength": 40 } },\n  "unevaluatedProperties": false\n}\n',
         },
-        expected: ['3:14 Unexpected `description` value `Ships the web app to production, then tells the team`, expected at most 40 characters'],
+        expected: [
+          '3:14 Unexpected `description` value `Ships the web app to production, then tells the team`, expected at most 40 characters (a one-line description)',
+        ],
       },
     ],
   },
@@ -111,19 +113,19 @@ export const invalidValue = defineRule({
       const keyword = e.error.keyword;
       const parent = e.parent ?? {};
       if (VALUE.includes(keyword)) {
-        if (keyword !== 'minLength' || !isEmpty(e.value)) say(valueWords(e), expectation(e.parent, limitWords(keyword, e.error.schema)!.bare));
+        if (keyword !== 'minLength' || !isEmpty(e.value)) say(valueWords(e), demandWords(keyword, e.error.schema, e.about));
       } else if (COUNT.includes(keyword)) {
         // `items: false` and `unevaluatedItems: false` allow no item past the ones the schema names.
         const words =
           keyword === 'items' || keyword === 'unevaluatedItems'
             ? limitWords('maxItems', (e.error.params as { limit: number }).limit)
             : limitWords(keyword, e.error.schema);
-        if (!isEmpty(e.value) || keyword.startsWith('max')) say(sizeWords(e), expectation(e.parent, words!.bare));
+        if (!isEmpty(e.value) || keyword.startsWith('max')) say(sizeWords(e), expectation(e.about, words!.bare));
       } else if (keyword === 'enum') {
         const allowed = ((e.error.params as { allowedValues: unknown[] }).allowedValues ?? []).filter((v) => v !== null && v !== '').map(constWords);
-        say(valueWords(e), `one of: ${allowed.join(', ')}`);
+        say(valueWords(e), expectation(e.about, `one of: ${allowed.join(', ')}`));
       } else if (keyword === 'const') {
-        say(valueWords(e), constWords((e.error.params as { allowedValue: unknown }).allowedValue));
+        say(valueWords(e), expectation(e.about, constWords((e.error.params as { allowedValue: unknown }).allowedValue)));
       } else if (keyword === 'uniqueItems') {
         // At the repeated item (ajv's `i` is the later of the two).
         const i = String((e.error.params as { i: number }).i);
@@ -132,20 +134,20 @@ export const invalidValue = defineRule({
           e,
           check.locator.value([...e.path, i]),
           `duplicate item ${quote((e.value as unknown[])[Number(i)])} in ${e.field}`,
-          'each item once',
+          expectation(e.about, 'each item once'),
         );
       } else if (keyword === 'contains') {
-        say(valueWords(e), expectation(e.parent, containsWords(e.error.params as { minContains?: number; maxContains?: number }, parent['contains'], follow)));
+        say(valueWords(e), expectation(e.about, containsWords(e.error.params as { minContains?: number; maxContains?: number }, parent['contains'], follow)));
       } else if (keyword === 'not') {
-        say(valueWords(e), expectation(e.parent, `anything but ${words(parent['not'])}`));
+        say(valueWords(e), expectation(e.about, `anything but ${words(parent['not'])}`));
       } else {
         // anyOf, oneOf: one message for the value, built from the branches.
         const branches = Array.isArray(parent[keyword]) ? (parent[keyword] as unknown[]) : [];
         const passing = (e.error.params as { passingSchemas?: number[] | null }).passingSchemas;
         if (keyword === 'oneOf' && Array.isArray(passing)) {
           const matched = passing.map((b) => words(branches[b]));
-          say(`${valueWords(e)} matching ${matched.length === 2 ? 'both ' : ''}${and(matched)}`, expectation(e.parent, 'only one of them'));
-        } else say(valueWords(e), expectation(e.parent, branches.map(words).join(' or ')));
+          say(`${valueWords(e)} matching ${matched.length === 2 ? 'both ' : ''}${and(matched)}`, expectation(e.about, 'only one of them'));
+        } else say(valueWords(e), expectation(e.about, branches.map(words).join(' or ')));
       }
     }
   },

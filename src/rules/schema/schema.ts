@@ -28,7 +28,7 @@ export const schemaRule = defineRule({
       const at = check.locator.value(e.path);
       // `"key": false`: the schema allows no value there.
       if (e.error.keyword === 'false schema') reportView(report, e, at, valueWords(e), 'no value (the schema is `false`)');
-      else reportView(report, e, at, valueWords(e), expectation(e.parent, `a value meeting \`${e.error.keyword}\` of the schema`));
+      else reportView(report, e, at, valueWords(e), expectation(e.about, `a value meeting \`${e.error.keyword}\` of the schema`));
     }
   },
 });

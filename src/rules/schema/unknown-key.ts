@@ -89,7 +89,8 @@ export const unknownKey = defineRule({
     // `propertyNames`: the key's name breaks what its subschema asks of names.
     for (const e of keyNameErrorsOf(check)) {
       const key = e.error.propertyName!;
-      const names: SchemaNode | undefined = e.parent && { ...e.parent, type: undefined };
+      // The names' constraint in words (not their description, which follows it).
+      const names: SchemaNode | undefined = e.parent && { ...e.parent, type: undefined, description: undefined };
       const wanted = e.error.keyword === 'false schema' ? 'no key' : expectation(e.parent, phrase(names, 'a key', followOf(check)));
       reportView(report, e, check.locator.key([...e.path, key]), `key ${quote(key)}`, wanted);
     }

@@ -1,7 +1,9 @@
 /**
  * What a schema asks for, in words, built from the schema itself: `at most 20 characters` for a
- * `maxLength` that failed, `a string matching `^@` or a list` for the branches of an `anyOf`. A
- * subschema's `description` is always its own words for it and wins.
+ * `maxLength` that failed, `a string matching `^@` or a list` for the branches of an `anyOf`. The
+ * violated subschema's `description` follows its constraint in parentheses (`described`); a subschema
+ * named inside another (a branch, the items of `contains`) is named by its description.
+ * docs/messages.md has the words of each keyword.
  */
 import { quote } from '../../model/position.js';
 
@@ -12,6 +14,44 @@ export function constWords(v: unknown): string {
 
 function count(n: unknown, word: string): string {
   return `${String(n)} ${n === 1 ? word : `${word}s`}`;
+}
+
+/** Words a phrasing of a choice adds around its values (`one of: `a`, `b``, `` `a` or `b` ``). */
+const JOINERS = new Set(['one', 'of', 'or', 'and']);
+
+/** The words and backticked values of a phrase, in lowercase, without punctuation and joiners. */
+function tokens(s: string): string[] {
+  return (s.toLowerCase().match(/`[^`]*`|[\p{L}\p{N}-]+/gu) ?? []).filter((t) => !JOINERS.has(t));
+}
+
+/**
+ * A constraint's words, then the schema's `description` in parentheses: the constraint says what is
+ * wrong, the description what the value is for. A description that says nothing the constraint does
+ * not (`` `a` or `b` `` beside `one of: `a`, `b``, `a string` beside `a string`) is left out.
+ */
+export function described(constraint: string, schema: { description?: unknown } | undefined): string {
+  const d = schema?.description;
+  if (typeof d !== 'string' || d.trim() === '') return constraint;
+  const said = new Set(tokens(constraint));
+  return tokens(d).every((t) => said.has(t)) ? constraint : `${constraint} (${d})`;
+}
+
+/** The longest pattern a described value's message shows (as long as quoted content: docs/messages.md). */
+const SHOWN_PATTERN = 60;
+
+/**
+ * What keyword `keyword` (a value keyword: length, pattern, format, range) asks of a value under
+ * `schema`, with its description. A long pattern beside a description is named, not shown: the
+ * description says it in words, and a regular expression of 70 characters says it to few readers.
+ */
+export function demandWords(keyword: string, value: unknown, schema: { description?: unknown } | undefined): string {
+  const long = keyword === 'pattern' && typeof schema?.description === 'string' && String(value).length > SHOWN_PATTERN;
+  return described(long ? 'a value matching the `pattern` of the schema' : limitWords(keyword, value)!.bare, schema);
+}
+
+/** `` a `name` entry ``, `` an `id` entry ``: the article goes by the key's first letter, as written. */
+export function entryWords(key: string): string {
+  return `${/^[aeiou]/i.test(key) ? 'an' : 'a'} \`${key}\` entry`;
 }
 
 /** A keyword's demand: `bare` stands alone after "expected", `after` follows a noun (`a string …`). */
