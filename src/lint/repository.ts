@@ -100,6 +100,8 @@ export interface RepositoryOptions {
   project?: ProjectOptions;
   /** Told after each load on worker threads who analyzed how many documents (the server's debug log). */
   onLoaded?: (kind: Kind, split: Split) => void;
+  /** Told of each project loaded (the configuration or a rule file changed, or first use): see src/mcp/tool-worker.ts. */
+  onProject?: (project: Project) => void;
 }
 
 /**
@@ -165,6 +167,7 @@ export class Repository {
     const identities = project.inputs.map(identityOf);
     const settled = identities.every((id) => id === null || settledBefore(id, started));
     this.lastProject = settled ? { project, identities } : undefined;
+    this.options.onProject?.(project);
     return project;
   }
 
