@@ -28,10 +28,11 @@ function loaded(kind: string, s: Split): void {
     // a full non-blocking stderr: the debug line is dropped
   }
 }
-/** The key of the first project this thread served; null until one loads. */
+/** The key of the first project this thread served (null until one loads), and whether it has loaded another. */
 let served: string | null = null;
+let moved = false;
 /**
- * A repository thread serves one project: once another is loaded (the configuration or a rule file
+ * A tool thread serves one project: once another is loaded (the configuration or a rule file
  * changed), it tells the server, which sends later calls to a fresh thread and ends this one when it has
  * answered the calls it took (workers.ts). Every rule-set version leaves V8 code behind in the isolate
  * that compiled its validators, which only the isolate's end gives back (docs/performance.md, "A
@@ -44,12 +45,11 @@ function onProject(p: Project): void {
     parentPort!.postMessage({ moved: true } satisfies ThreadNotice);
   }
 }
-let moved = false;
 const repo = new Repository(root, {
   watch: lane === 'repository',
   project,
   ...(process.env.DOCGATE_MCP_DEBUG === '1' ? { onLoaded: loaded } : {}),
-  ...(lane === 'repository' ? { onProject } : {}),
+  onProject,
 });
 const ctx: ToolContext = { root, repo, project: () => repo.project() };
 const runner = new ToolRunner(new Map(TOOLS.map((t) => [t.name, t])), ctx);

@@ -118,7 +118,7 @@ class ToolThread {
  */
 export class ToolWorkers {
   private repository: ToolThread | null = null;
-  /** Repository threads of earlier projects, answering the calls they took before the project changed. */
+  /** Threads of earlier projects, answering the calls they took before the project changed. */
   private readonly retired = new Set<ToolThread>();
   private readonly pure: ToolThread[] = [];
   private seq = 0;
@@ -173,9 +173,14 @@ export class ToolWorkers {
     let best: ToolThread | null = null;
     for (const t of this.pure) if (best === null || t.pending.size < best.pending.size) best = t;
     if (best === null || (best.pending.size > 0 && this.pure.length < this.maxPure)) {
-      best = new ToolThread({ root: this.root, lane, project: this.project }, (t) => {
+      const drop = (t: ToolThread): boolean => {
         const i = this.pure.indexOf(t);
         if (i !== -1) this.pure.splice(i, 1);
+        return i !== -1;
+      };
+      // A pure thread reads rule files too (parse_sysrs): one that loaded another project ends after its calls.
+      best = new ToolThread({ root: this.root, lane, project: this.project }, drop, undefined, (t) => {
+        if (drop(t)) this.endAfterCalls(t);
       });
       this.pure.push(best);
     }
@@ -190,11 +195,15 @@ export class ToolWorkers {
   private retire(t: ToolThread): void {
     if (this.repository !== t) return;
     this.repository = null;
+    retiredLine(t.pending.size);
+    this.endAfterCalls(t);
+    if (!this.closed) this.threadFor('repository');
+  }
+
+  private endAfterCalls(t: ToolThread): void {
     this.retired.add(t);
     t.worker.once('exit', () => this.retired.delete(t));
-    retiredLine(t.pending.size);
     t.retire();
-    if (!this.closed) this.threadFor('repository');
   }
 
   /** Stops every thread (the server is closing; every call has been answered). */
