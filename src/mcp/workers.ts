@@ -24,7 +24,7 @@ export interface ToolReply extends Partial<ToolAnswer> {
 }
 
 /**
- * Not an answer: the repository thread has loaded another project than the one it serves (the
+ * Not an answer: a tool thread has loaded another project than the one it serves (the
  * configuration or a rule file changed; tool-worker.ts). It still answers the calls it took.
  */
 export interface ThreadNotice {
