@@ -3,7 +3,7 @@
 // `--docs` processes with a schema of its own that extends docgate's; the schema is rewritten `--edits`
 // times (each a new text: a new project, new compiled validators, new rule data), each edit followed by a
 // list_processes call, which loads the project again and analyzes every process under it. Prints the
-// server's RSS (Linux: /proc/<pid>/status) after 10 edits, at a few points on the way and after the last,
+// server's RSS (Linux: /proc/<pid>/status, read once the server is idle: see rssOf) after 10 edits, at a few points on the way and after the last,
 // and exits 1 when the last is larger than the one after 10 by more than `--slack` MB.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,10 +27,29 @@ const schema = (n) =>
     2,
   )}\n`;
 
-/** The resident set of a process, in MB. */
-function rssOf(pid) {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : Number.NaN;
+/** The resident set of a process, in MB, and its number of threads. */
+function statusOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const rss = /VmRSS:\s+(\d+) kB/.exec(status);
+  const threads = /Threads:\s+(\d+)/.exec(status);
+  return { rssMB: rss ? Number(rss[1]) / 1024 : Number.NaN, threads: threads ? Number(threads[1]) : 0 };
+}
+
+/**
+ * The resident set of an idle server, in MB: read once its number of threads has not changed for 250 ms
+ * (3 s at most). A server whose rule file changed ends the repository thread of the old project and
+ * starts one for the new (src/mcp/workers.ts); read while one isolate is torn down and the next boots,
+ * the size is of neither.
+ */
+async function rssOf(pid) {
+  let last = statusOf(pid);
+  for (let waited = 0, same = 0; same < 5 && waited < 3000; waited += 50) {
+    await new Promise((r) => setTimeout(r, 50));
+    const now = statusOf(pid);
+    same = now.threads === last.threads ? same + 1 : 0;
+    last = now;
+  }
+  return last.rssMB;
 }
 
 /**
@@ -66,10 +85,10 @@ export async function measureRuleEdits({ bin = BIN, edits = 1000, docs = 50 } = 
       writeFileSync(join(root, 'schemas', 'process-frontmatter.schema.json'), schema(n));
       const res = await client.callTool({ name: 'list_processes', arguments: {} });
       if (res.structuredContent?.count !== docs) throw new Error(`edit ${n}: ${res.structuredContent?.count} processes listed, expected ${docs}`);
-      if (n === 10) result.after10MB = rssOf(transport.pid);
-      if (POINTS.includes(n) && n < edits) result.points.push({ edits: n, rssMB: rssOf(transport.pid) });
+      if (n === 10) result.after10MB = await rssOf(transport.pid);
+      if (POINTS.includes(n) && n < edits) result.points.push({ edits: n, rssMB: await rssOf(transport.pid) });
     }
-    result.lastMB = rssOf(transport.pid);
+    result.lastMB = await rssOf(transport.pid);
   } finally {
     await client.close().catch(() => {});
     rmSync(root, { recursive: true, force: true });

@@ -104,6 +104,8 @@ export interface RepositoryOptions {
   onLoaded?: (kind: Kind, split: Split) => void;
   /** Told when a watcher sees a change in a kind's folders (the editor's server lints its buffers again). */
   onChange?: () => void;
+  /** Told of each project loaded (the configuration or a rule file changed, or first use): see src/mcp/tool-worker.ts. */
+  onProject?: (project: Project) => void;
 }
 
 /**
@@ -196,6 +198,7 @@ export class Repository {
     const identities = project.inputs.map(identityOf);
     const settled = identities.every((id) => id === null || settledBefore(id, started));
     this.lastProject = settled ? { project, identities } : undefined;
+    this.options.onProject?.(project);
     return project;
   }
 

@@ -11,7 +11,8 @@ import { ToolRunner, errorResult } from './run-tool.js';
 import type { ToolAnswer } from './run-tool.js';
 import type { ToolContext } from './tool.js';
 import { toolsServed } from './tools/index.js';
-import type { PromptAnswer, ToolReply, ToolRequest, WorkerConfig } from './workers.js';
+import type { PromptAnswer, ThreadNotice, ToolReply, ToolRequest, WorkerConfig } from './workers.js';
+import type { Project } from '../project/project.js';
 import { repairPrompt } from './repair-prompt.js';
 import { ToolError } from './tool.js';
 import { ConfigError } from '../model/errors.js';
@@ -27,10 +28,28 @@ function loaded(kind: string, s: Split): void {
     // a full non-blocking stderr: the debug line is dropped
   }
 }
+/** The key of the first project this thread served (null until one loads), and whether it has loaded another. */
+let served: string | null = null;
+let moved = false;
+/**
+ * A tool thread serves one project: once another is loaded (the configuration or a rule file
+ * changed), it tells the server, which sends later calls to a fresh thread and ends this one when it has
+ * answered the calls it took (workers.ts). Every rule-set version leaves V8 code behind in the isolate
+ * that compiled its validators, which only the isolate's end gives back (docs/performance.md, "A
+ * long-lived server").
+ */
+function onProject(p: Project): void {
+  served ??= p.key;
+  if (p.key !== served && !moved) {
+    moved = true;
+    parentPort!.postMessage({ moved: true } satisfies ThreadNotice);
+  }
+}
 const repo = new Repository(root, {
   watch: lane === 'repository',
   project,
   ...(process.env.DOCGATE_MCP_DEBUG === '1' ? { onLoaded: loaded } : {}),
+  onProject,
 });
 const ctx: ToolContext = { root, repo, project: () => repo.project() };
 const runner = new ToolRunner(new Map(toolsServed(writes && lane === 'repository').map((t) => [t.name, t])), ctx);
