@@ -284,6 +284,8 @@ interface Visit {
   /** Set inside a language folder: the folder the variant's English source lies in, whose path the glob is matched against. */
   english: string | null;
   viaLink: boolean;
+  /** Named as a folder (not a link) by the listing of a folder inside the root (safe-fs `listInside`). */
+  entry: boolean;
 }
 
 /** Whether a name is `.git` in any case (git refuses such a path in every case): never listed, never a document. */
@@ -327,10 +329,10 @@ export function discover(
   if (gitTree) ignoredByGit.cover(places.flatMap((p) => p.folders.flatMap((f) => realDirOf(realRoot, absolute(root, f.dir)) ?? [])));
   // A folder's listing, shared by the globs that list it (two globs over one folder each find their own).
   const shared = places.reduce((n, p) => n + p.folders.length, 0) > 1 ? new Map<string, Listing>() : null;
-  const list = (relDir: string, absDir: string): Listing => {
+  const list = (relDir: string, absDir: string, entry: boolean): Listing => {
     const known = shared?.get(relDir);
     if (known) return known;
-    const listing = listInside(absDir, realRoot);
+    const listing = listInside(absDir, realRoot, entry);
     shared?.set(relDir, listing);
     return listing;
   };
@@ -343,7 +345,7 @@ export function discover(
   const visit = (kind: Kind, earlier: readonly ((path: string) => boolean)[], glob: PathGlob, v: Visit, seen: Set<string>, linked: Visit[]): void => {
     const { relDir, depth, variants, lang, english, viaLink } = v;
     const absDir = relDir === '' ? root : absolute(root, relDir);
-    const listing = list(relDir, absDir);
+    const listing = list(relDir, absDir, v.entry);
     if (listing.kind !== 'listed') {
       folders?.set(relDir, null);
       const problem = folderProblem(root, realRoot, relDir, listing);
@@ -382,10 +384,11 @@ export function discover(
         else if (where === 'outside') add({ path, abs, kind, lang: null, problem: 'folder-outside', link: true });
         else if (where === 'inside') {
           const link = viaLink || entry.isSymbolicLink();
+          const named = !entry.isSymbolicLink();
           const next: Visit =
             depth === 1
-              ? { relDir: path, depth: 1, variants: false, lang: entry.name, english: relDir, viaLink: link }
-              : { relDir: path, depth: depth - 1, variants, lang: null, english: null, viaLink: link };
+              ? { relDir: path, depth: 1, variants: false, lang: entry.name, english: relDir, viaLink: link, entry: named }
+              : { relDir: path, depth: depth - 1, variants, lang: null, english: null, viaLink: link, entry: named };
           if (entry.isSymbolicLink()) linked.push(next);
           else visit(kind, earlier, glob, next, seen, linked);
         }
@@ -411,7 +414,7 @@ export function discover(
     for (const f of bases) {
       const seen = new Set<string>();
       let linked: Visit[] = [];
-      visit(kind, earlier, f.glob, { relDir: f.dir, depth: f.depth, variants: f.variants, lang: null, english: null, viaLink: false }, seen, linked);
+      visit(kind, earlier, f.glob, { relDir: f.dir, depth: f.depth, variants: f.variants, lang: null, english: null, viaLink: false, entry: false }, seen, linked);
       // Linked folders, in path order, a round at a time (links met in them wait for the next round).
       while (linked.length > 0) {
         const round = linked.sort((a, b) => (a.relDir < b.relDir ? -1 : a.relDir > b.relDir ? 1 : 0));
