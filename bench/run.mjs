@@ -274,8 +274,10 @@ try {
     raw.ratio = ratio;
     const lines = [
       `docgate bench --ratio: N=${fmt(manifest.documents)} documents, seed ${SEED}, ${(manifest.bytes / 1e6).toFixed(1)} MB; ${RUNS} cold runs, ${PEER_RUNS} peer runs (median (min–max))`,
-      `load average: ${LOAD_AT_START} at the start, ${loadavg().map((x) => x.toFixed(2)).join(' ')} at the end`,
-      check.ok ? `docgate reported exactly the ${check.planted} planted broken files.` : 'WARNING: docgate\'s failing files differ from the planted ones.',
+      `load average: ${LOAD_AT_START} at the start, ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')} at the end`,
+      check.ok ? `docgate reported exactly the ${check.planted} planted broken files.` : "WARNING: docgate's failing files differ from the planted ones.",
       `peer check: ${peer.check.summary}`,
       '',
       '| measurement | value | median (min–max) | target | met? |',

@@ -85,7 +85,9 @@ for (const tool of TOOLS) {
   argumentModules.push({ module, schema: JSON.stringify(tool.inputSchema) });
 }
 writeFileSync(join(out, ARGUMENTS_MANIFEST), `${JSON.stringify(argumentModules, null, 2)}\n`);
-console.log(`precompiled ${files.length} schema validators, ${presetTexts.size} of the presets' and ${TOOLS.length} tool argument validators into dist/validators`);
+console.log(
+  `precompiled ${files.length} schema validators, ${presetTexts.size} of the presets' and ${TOOLS.length} tool argument validators into dist/validators`,
+);
 
 // docgate's own outline files are checked here, once, as loading rules would check a root's own: the
 // outline against the outline schema and compiled, each heading table of its kind against it. The

@@ -322,7 +322,9 @@ function observedDeep(text: string, fast: boolean): unknown {
   return {
     data: data === undefined ? 'undefined' : JSON.stringify(data),
     keys: data === undefined ? [] : Object.keys(data),
-    nested: Object.values(data ?? {}).map((v) => (typeof v === 'object' && v !== null ? [Array.isArray(v), Object.getPrototypeOf(v) === null, Object.keys(v)] : typeof v)),
+    nested: Object.values(data ?? {}).map((v) =>
+      typeof v === 'object' && v !== null ? [Array.isArray(v), Object.getPrototypeOf(v) === null, Object.keys(v)] : typeof v,
+    ),
     issues,
     positions: paths.map((p) => [p, locator.value(p), locator.key(p)]),
   };
@@ -335,7 +337,37 @@ function compareDeep(text: string): 'fell back' | 'same' {
 }
 
 /** Pieces that make or break the nested shapes: indentation, list items, block headers, comments, markers. */
-const NESTED_PIECES = ['  ', ' ', '   ', '\n  ', '\n ', '\n', '\n\n', '- ', '\n- ', '\n  - ', '>', '>-', '|', '|-', '|+', '>2', '# c', ' # c', '---', '...', '\t', ':', ': ', 'x: ', '\n  x: y', '\n    x: y', '\r\n', "'", '"'];
+const NESTED_PIECES = [
+  '  ',
+  ' ',
+  '   ',
+  '\n  ',
+  '\n ',
+  '\n',
+  '\n\n',
+  '- ',
+  '\n- ',
+  '\n  - ',
+  '>',
+  '>-',
+  '|',
+  '|-',
+  '|+',
+  '>2',
+  '# c',
+  ' # c',
+  '---',
+  '...',
+  '\t',
+  ':',
+  ': ',
+  'x: ',
+  '\n  x: y',
+  '\n    x: y',
+  '\r\n',
+  "'",
+  '"',
+];
 
 /** Seeded mutations aimed at block scalars, one-level mappings and lists. */
 function mutateNested(text: string, random: () => number): string {
@@ -354,7 +386,9 @@ function mutateNested(text: string, random: () => number): string {
       return lines.join('\n');
     case 2:
       // Give a line's value a nested value, a block header, or a list.
-      if (line.includes(': ')) lines[i] = `${line.slice(0, line.indexOf(': '))}:${pick(['', ' >-', ' |', ' >', ' |-'])}\n${pick(['  ', '', '    '])}${pick(['- a', 'a: b', 'text', '- "q"', "x: 'y'", 'when: 2024-01-05 10:00:00', '- 2024-01-05 10:00:00'])}`;
+      if (line.includes(': '))
+        lines[i] =
+          `${line.slice(0, line.indexOf(': '))}:${pick(['', ' >-', ' |', ' >', ' |-'])}\n${pick(['  ', '', '    '])}${pick(['- a', 'a: b', 'text', '- "q"', "x: 'y'", 'when: 2024-01-05 10:00:00', '- 2024-01-05 10:00:00'])}`;
       return lines.join('\n');
     case 3:
       lines.splice(i, 0, pick(['', '  ', '  - x', '  k: v', 'k: v', '- x', '  more text', '     deeper']));

@@ -414,7 +414,14 @@ export function discover(
     for (const f of bases) {
       const seen = new Set<string>();
       let linked: Visit[] = [];
-      visit(kind, earlier, f.glob, { relDir: f.dir, depth: f.depth, variants: f.variants, lang: null, english: null, viaLink: false, entry: false }, seen, linked);
+      visit(
+        kind,
+        earlier,
+        f.glob,
+        { relDir: f.dir, depth: f.depth, variants: f.variants, lang: null, english: null, viaLink: false, entry: false },
+        seen,
+        linked,
+      );
       // Linked folders, in path order, a round at a time (links met in them wait for the next round).
       while (linked.length > 0) {
         const round = linked.sort((a, b) => (a.relDir < b.relDir ? -1 : a.relDir > b.relDir ? 1 : 0));

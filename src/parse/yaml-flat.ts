@@ -210,7 +210,12 @@ function collection(text: string, lines: readonly { start: number; end: number }
  * might read it otherwise (leading or whitespace-only blank lines, trailing spaces, more-indented
  * folded lines, a line less indented than the first, a last line without a line break).
  */
-function blockScalar(text: string, lines: readonly { start: number; end: number; broken: boolean }[], i: number, header: string): { value: string; next: number } | null {
+function blockScalar(
+  text: string,
+  lines: readonly { start: number; end: number; broken: boolean }[],
+  i: number,
+  header: string,
+): { value: string; next: number } | null {
   const first = lines[i];
   if (first === undefined || first.end === first.start) return null;
   const indent = indentOf(text, first);

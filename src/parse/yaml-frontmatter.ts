@@ -188,10 +188,10 @@ function fromFlat(entries: FlatEntry[], toPos: (offset: number) => Pos): YamlFro
   };
   const mapping = (list: readonly FlatEntry[]): Record<string, unknown> => {
     const data = record<unknown>();
-    for (const e of list) data[e.key] = valueOf(e.value);
+    for (const e of list) data[e.key] = dataOf(e.value);
     return data;
   };
-  const valueOf = (v: FlatValue): unknown => {
+  const dataOf = (v: FlatValue): unknown => {
     if (v.t === 'string') {
       stamp(v);
       return v.value;
