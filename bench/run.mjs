@@ -288,6 +288,18 @@ try {
       `| peer | documents/s | ${fmtStats(peer.docsPerS, '/s', 1)} |  |  |`,
       `| ratio docgate cold (every SysRS outline checked) ÷ peer | documents/s ÷ documents/s | ${fmt(ratio, 1)}× | ≥ 100× (issue 27) | ${yes(ratio >= 100)} |`,
     ];
+    // CPU time (user + system, every thread) per document: what a loaded machine changes least. Not the
+    // target's measure (documents/s of wall time), a check of it: docgate's two threads count twice here.
+    const coldCpu = cold.every((r) => r.cpuMs !== null) ? stats(cold.map((r) => r.cpuMs)) : null;
+    if (coldCpu && peer.cpuMs) {
+      const perDoc = (ms, n) => (ms / n) * 1000;
+      lines.push(
+        `| cold full \`docgate lint\` | CPU (user + system) | ${fmtStats(coldCpu, 'ms')} (${fmt(perDoc(coldCpu.median, manifest.documents), 1)} µs/document) |  |  |`,
+        `| peer | CPU (user + system) | ${fmtStats(peer.cpuMs, 'ms')} (${fmt(perDoc(peer.cpuMs.median, peer.documents), 1)} µs/document) |  |  |`,
+        `| ratio of CPU per document, peer ÷ docgate | | ${fmt(perDoc(peer.cpuMs.median, peer.documents) / perDoc(coldCpu.median, manifest.documents), 1)}× |  |  |`,
+      );
+      raw.cpuRatio = perDoc(peer.cpuMs.median, peer.documents) / perDoc(coldCpu.median, manifest.documents);
+    }
     process.stdout.write(`${lines.join('\n')}\n`);
     if (opt.json) writeFileSync(opt.json, `${JSON.stringify(raw, null, 2)}\n`);
     cleanup();
@@ -710,6 +722,7 @@ async function measurePeer(manifest) {
     wallMs: wall,
     docsPerS: stats(runs.map((r) => (subset.length / r.ms) * 1000)),
     rssMB: stats(runs.map((r) => r.rssMB)),
+    cpuMs: runs.every((r) => r.cpuMs !== null) ? stats(runs.map((r) => r.cpuMs)) : null,
     check: { planted: detectable.length, found, maybePlanted: maybe.length, foundMaybe, invisible: invisible.length, falsePositives, missed, summary },
   };
 }

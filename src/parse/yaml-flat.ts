@@ -30,12 +30,8 @@ export interface FlatString {
 /** A value: a string, one level of `key: value` lines (starting at its first key), or a list of strings (at its first `-`). */
 export type FlatValue = FlatString | { t: 'map'; at: number; entries: FlatEntry[] } | { t: 'seq'; at: number; items: FlatString[] };
 
-/** One `key: value` of a mapping, by string offsets into the YAML text. */
-export interface FlatEntry {
-  key: string;
-  keyAt: number;
-  value: FlatValue;
-}
+/** One `key: value` of a mapping, by string offsets into the YAML text: its key, and its value (one object). */
+export type FlatEntry = FlatValue & { key: string; keyAt: number };
 
 /** A key the core schema reads as a string: a name, not `null`/`true`/`false` in any of their spellings. */
 const KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
@@ -64,64 +60,79 @@ const PLAIN_FIRST = /^[-?:,[\]{}#&*!|>'"%@`]/;
 /** Block scalar headers read here: literal or folded, clipped or stripped (no `+`, no indentation digit). */
 const BLOCK_HEADER = /^[|>]-?$/;
 
-/** The lines of a text: where each starts and ends (its CR of a CRLF left out; a CR before no LF is not a line break, and stays in the line). */
-function linesOf(text: string): { start: number; end: number; broken: boolean }[] {
-  const out: { start: number; end: number; broken: boolean }[] = [];
-  let start = 0;
-  while (start < text.length) {
-    let end = text.indexOf('\n', start);
-    const broken = end !== -1;
-    if (end === -1) end = text.length;
-    const next = end + 1;
-    if (broken && end > start && text.charCodeAt(end - 1) === 0x0d) end--;
-    out.push({ start, end, broken });
-    start = next;
-  }
-  return out;
+/**
+ * Where the line at `start` ends: before its line break, a CR of a CRLF counted with the break (a CR
+ * before no LF is not a line break: it stays in the line, where no value may hold it).
+ */
+function lineEnd(text: string, start: number): number {
+  const nl = text.indexOf('\n', start);
+  if (nl === -1) return text.length;
+  return nl > start && text.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl;
 }
 
-/** Leading spaces of a line. */
-function indentOf(text: string, line: { start: number; end: number }): number {
-  let i = line.start;
-  while (i < line.end && text.charCodeAt(i) === 0x20) i++;
-  return i - line.start;
+/** Where the line after the one at `start` starts (the text's length after the last). */
+function lineNext(text: string, start: number): number {
+  const nl = text.indexOf('\n', start);
+  return nl === -1 ? text.length : nl + 1;
+}
+
+/** Leading spaces of the line from `start` to `end`. */
+function indentOf(text: string, start: number, end: number): number {
+  let i = start;
+  while (i < end && text.charCodeAt(i) === 0x20) i++;
+  return i - start;
 }
 
 /** The entries of `text` when it is a mapping of the shapes above, else null. */
 export function readFlatYaml(text: string): FlatEntry[] | null {
-  const lines = linesOf(text);
+  // One loop for the flat lines, the common case, as cheap as it can be before V8 optimizes it.
   const entries: FlatEntry[] = [];
   const keys = new Set<string>();
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i]!;
-    if (line.end === line.start) {
-      i++; // an empty line
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const next = end + 1;
+    // CRLF: that CR belongs to the line break (a CR before no LF is not one: left to the package).
+    if (next <= text.length && end > start && text.charCodeAt(end - 1) === 0x0d) end--;
+    if (end === start) {
+      start = next; // an empty line
       continue;
     }
-    const pair = keyValue(text, line.start, line.end);
-    if (pair === null || keys.has(pair.key)) return null;
-    keys.add(pair.key);
-    i++;
-    if (pair.rest === null) {
-      // `key:` alone: a mapping or a list of strings on the lines below.
-      const nested = collection(text, lines, i);
+    const colon = text.indexOf(':', start);
+    if (colon === -1 || colon >= end) return null;
+    const key = text.slice(start, colon);
+    if (!KEY.test(key) || KEY_NOT_STRING.test(key) || key === '__proto__' || keys.has(key)) return null;
+    keys.add(key);
+    // `key: value`, one or more spaces after the colon; `key:` alone is a mapping or a list below, or left to the package.
+    let v = colon + 1;
+    if (v < end && text.charCodeAt(v) !== 0x20) return null;
+    while (v < end && text.charCodeAt(v) === 0x20) v++;
+    if (v === end) {
+      const nested = collection(text, next);
       if (nested === null) return null;
-      entries.push({ key: pair.key, keyAt: line.start, value: nested.value });
-      i = nested.next;
+      entries.push({ ...nested.value, key, keyAt: start });
+      start = nested.next;
       continue;
     }
-    const raw = text.slice(pair.rest, trimEnd(text, pair.rest, line.end));
-    if (BLOCK_HEADER.test(raw)) {
-      const block = blockScalar(text, lines, i, raw);
+    let e = end;
+    while (e > v && text.charCodeAt(e - 1) === 0x20) e--;
+    const first = text.charCodeAt(v);
+    if (first === 0x7c || first === 0x3e) {
+      // `|` or `>`: a block scalar's header, or a value left to the package.
+      if (!BLOCK_HEADER.test(text.slice(v, e))) return null;
+      const block = blockScalar(text, next, first === 0x3e, text.charCodeAt(v + 1) === 0x2d);
       if (block === null) return null;
-      entries.push({ key: pair.key, keyAt: line.start, value: { t: 'string', value: block.value, at: pair.rest, end: pair.rest, plain: false } });
-      i = block.next;
+      entries.push({ t: 'string', value: block.value, at: v, end: v, plain: false, key, keyAt: start });
+      start = block.next;
       continue;
     }
-    const value = scalarAt(text, pair.rest, line.end);
-    if (value === null) return null;
-    entries.push({ key: pair.key, keyAt: line.start, value });
+    const raw = text.slice(v, e);
+    if (ODD_CHAR.test(raw)) return null;
+    const read = scalar(raw);
+    if (read === null) return null;
+    entries.push({ t: 'string', value: read.value, at: v, end: e, plain: read.plain, key, keyAt: start });
+    start = next;
   }
   return entries.length === 0 ? null : entries;
 }
@@ -157,93 +168,85 @@ function scalarAt(text: string, v: number, end: number): FlatString | null {
 }
 
 /**
- * The indented lines below a `key:` line, from line `i`: all at one indentation, either `k: value` lines
- * (a mapping, indented at least one space) or `- value` lines (a list, which may also sit at the key's
- * own column). Ends at the first line of no indentation that is not a list item; null for anything else.
+ * The indented lines below a `key:` line, from the line at `from`: all at one indentation, either `k:
+ * value` lines (a mapping, indented at least one space) or `- value` lines (a list, which may also sit
+ * at the key's own column). Ends at the first line of no indentation that is not a list item; null for
+ * anything else.
  */
-function collection(text: string, lines: readonly { start: number; end: number }[], i: number): { value: FlatValue; next: number } | null {
-  const first = lines[i];
-  if (first === undefined || first.end === first.start) return null; // `key:` then nothing, or a blank line first: left to the package
-  const indent = indentOf(text, first);
-  const at = first.start + indent;
+function collection(text: string, from: number): { value: FlatValue; next: number } | null {
+  const firstEnd = lineEnd(text, from);
+  if (from >= text.length || firstEnd === from) return null; // `key:` then nothing, or a blank line first: left to the package
+  const indent = indentOf(text, from, firstEnd);
+  const at = from + indent;
   const seq = text.startsWith('- ', at);
   if (!seq && indent === 0) return null; // `key:` alone: a null
   const entries: FlatEntry[] = [];
   const items: FlatString[] = [];
   const keys = new Set<string>();
-  let n = i;
-  for (; n < lines.length; n++) {
-    const line = lines[n]!;
-    if (line.end === line.start) continue;
-    const own = indentOf(text, line);
-    const start = line.start + own;
-    if (own === 0 && !(seq && indent === 0 && text.startsWith('- ', start))) break; // the next key of the outer mapping
+  let start = from;
+  for (; start < text.length; start = lineNext(text, start)) {
+    const end = lineEnd(text, start);
+    if (end === start) continue;
+    const own = indentOf(text, start, end);
+    const begin = start + own;
+    if (own === 0 && !(seq && indent === 0 && text.startsWith('- ', begin))) break; // the next key of the outer mapping
     if (own !== indent) return null;
     if (seq) {
-      if (!text.startsWith('- ', start)) return null;
-      let v = start + 2;
-      while (v < line.end && text.charCodeAt(v) === 0x20) v++;
-      if (v === line.end) return null;
-      const item = scalarAt(text, v, line.end);
+      if (!text.startsWith('- ', begin)) return null;
+      let v = begin + 2;
+      while (v < end && text.charCodeAt(v) === 0x20) v++;
+      if (v === end) return null;
+      const item = scalarAt(text, v, end);
       if (item === null) return null;
       items.push(item);
     } else {
-      const pair = keyValue(text, start, line.end);
+      const pair = keyValue(text, begin, end);
       if (pair === null || pair.rest === null || keys.has(pair.key)) return null;
       keys.add(pair.key);
-      const raw = text.slice(pair.rest, trimEnd(text, pair.rest, line.end));
-      if (BLOCK_HEADER.test(raw)) return null;
-      const value = scalarAt(text, pair.rest, line.end);
+      const value = scalarAt(text, pair.rest, end);
       if (value === null) return null;
-      entries.push({ key: pair.key, keyAt: start, value });
+      entries.push({ ...value, key: pair.key, keyAt: begin });
     }
   }
   // A blank line before the outer mapping goes on is the outer mapping's (it holds nothing).
-  return { value: seq ? { t: 'seq', at, items } : { t: 'map', at, entries }, next: n };
+  return { value: seq ? { t: 'seq', at, items } : { t: 'map', at, entries }, next: start };
 }
 
 /**
- * The lines of a block scalar below its header (`|`, `|-`, `>`, `>-`), from line `i`: every line
- * indented by the first one's indentation (at least one space) or empty, up to the next line of no
- * indentation. Its value: literal lines as they are, folded ones joined by a space (a run of k empty
- * lines between two lines is k line breaks); a final line break unless `-`. Null when the package
- * might read it otherwise (leading or whitespace-only blank lines, trailing spaces, more-indented
- * folded lines, a line less indented than the first, a last line without a line break).
+ * The lines of a block scalar below its header (`|`, `|-`, `>`, `>-`), from the line at `from`: every
+ * line indented by the first one's indentation (at least one space) or empty, up to the next line of
+ * no indentation. Its value: literal lines as they are, folded ones joined by a space (a run of k empty
+ * lines between two lines is k line breaks); a final line break unless `strip` (`-`). Null when the
+ * package might read it otherwise (leading or whitespace-only blank lines, trailing spaces,
+ * more-indented folded lines, a line less indented than the first, a last line without a line break).
  */
-function blockScalar(
-  text: string,
-  lines: readonly { start: number; end: number; broken: boolean }[],
-  i: number,
-  header: string,
-): { value: string; next: number } | null {
-  const first = lines[i];
-  if (first === undefined || first.end === first.start) return null;
-  const indent = indentOf(text, first);
+function blockScalar(text: string, from: number, folded: boolean, strip: boolean): { value: string; next: number } | null {
+  const firstEnd = lineEnd(text, from);
+  if (from >= text.length || firstEnd === from) return null;
+  const indent = indentOf(text, from, firstEnd);
   if (indent === 0) return null; // an empty block scalar
-  const folded = header[0] === '>';
   let blanks = 0;
   let value = '';
-  let n = i;
-  let last = i;
-  for (; n < lines.length; n++) {
-    const line = lines[n]!;
-    if (line.end === line.start) {
+  let start = from;
+  let last = from;
+  for (; start < text.length; start = lineNext(text, start)) {
+    const end = lineEnd(text, start);
+    if (end === start) {
       blanks++;
       continue;
     }
-    const own = indentOf(text, line);
+    const own = indentOf(text, start, end);
     if (own === 0) break;
-    if (own < indent || (folded && own > indent) || own === line.end - line.start) return null;
-    if (text.charCodeAt(line.end - 1) === 0x20) return null;
-    const part = text.slice(line.start + indent, line.end);
+    if (own < indent || (folded && own > indent) || own === end - start || text.charCodeAt(end - 1) === 0x20) return null;
+    const part = text.slice(start + indent, end);
     if (ODD_CHAR.test(part)) return null;
-    if (n > i) value += folded && blanks === 0 ? ' ' : '\n'.repeat(folded ? blanks : blanks + 1);
+    if (start > from) value += folded && blanks === 0 ? ' ' : '\n'.repeat(folded ? blanks : blanks + 1);
     value += part;
     blanks = 0;
-    last = n;
+    last = start;
   }
-  if (!lines[last]!.broken) return null;
-  return { value: header.endsWith('-') ? value : `${value}\n`, next: n };
+  if (text.indexOf('\n', last) === -1) return null;
+  return { value: strip ? value : `${value}\n`, next: start };
 }
 
 /** A one-line scalar (its quotes included) that is certainly a string: its value, and whether it is plain; null otherwise. */

@@ -183,49 +183,49 @@ export function parseYamlFrontmatter(yamlText: string, firstLine: number, fast =
  */
 function fromFlat(entries: FlatEntry[], toPos: (offset: number) => Pos): YamlFrontmatter {
   const issues: YamlIssue[] = [];
-  const stamp = (v: FlatString): void => {
-    if (v.plain && YAML11_TIMESTAMP.test(v.value)) issues.push({ type: 'unquoted-timestamp', at: toPos(v.at), end: toPos(v.end), value: v.value });
-  };
-  const mapping = (list: readonly FlatEntry[]): Record<string, unknown> => {
-    const data = record<unknown>();
-    for (const e of list) data[e.key] = dataOf(e.value);
-    return data;
-  };
-  const dataOf = (v: FlatValue): unknown => {
-    if (v.t === 'string') {
-      stamp(v);
-      return v.value;
+  const data = flatData(entries, issues, toPos);
+  return { data, issues, locator: { value: (path) => flatAt(entries, path, 'value', toPos), key: (path) => flatAt(entries, path, 'key', toPos) } };
+}
+
+function flatData(entries: readonly FlatEntry[], issues: YamlIssue[], toPos: (offset: number) => Pos): Record<string, unknown> {
+  const data = record<unknown>();
+  for (const e of entries) {
+    if (e.t === 'string') {
+      data[e.key] = e.value;
+      if (e.plain && YAML11_TIMESTAMP.test(e.value)) issues.push(timestampAt(e, toPos));
+    } else if (e.t === 'map') data[e.key] = flatData(e.entries, issues, toPos);
+    else {
+      for (const item of e.items) if (item.plain && YAML11_TIMESTAMP.test(item.value)) issues.push(timestampAt(item, toPos));
+      data[e.key] = e.items.map((item) => item.value);
     }
-    if (v.t === 'seq') return v.items.map((item) => (stamp(item), item.value));
-    return mapping(v.entries);
-  };
-  const data = mapping(entries);
-  const byKey = new WeakMap<readonly FlatEntry[], Map<string, FlatEntry>>();
-  const keyed = (list: readonly FlatEntry[]): Map<string, FlatEntry> => {
-    let m = byKey.get(list);
-    if (m === undefined) byKey.set(list, (m = new Map(list.map((e) => [e.key, e]))));
-    return m;
-  };
-  const at = (path: readonly string[], want: 'key' | 'value'): Pos => {
-    if (path.length === 0) return FILE_START;
-    let node: FlatValue | null = null; // null: the root mapping
-    let key: number | null = null;
-    for (const seg of path) {
-      if (node === null || node.t === 'map') {
-        const e = keyed(node === null ? entries : node.entries).get(seg);
-        if (e === undefined) break;
-        key = e.keyAt;
-        node = e.value;
-      } else if (node.t === 'seq') {
-        const item: FlatString | undefined = node.items[Number(seg)];
-        if (item === undefined) break;
-        key = item.at;
-        node = item;
-      } else break;
-    }
-    return toPos(want === 'key' && key !== null ? key : node === null ? entries[0]!.keyAt : node.at);
-  };
-  return { data, issues, locator: { value: (path) => at(path, 'value'), key: (path) => at(path, 'key') } };
+  }
+  return data;
+}
+
+function timestampAt(v: FlatString, toPos: (offset: number) => Pos): YamlIssue {
+  return { type: 'unquoted-timestamp', at: toPos(v.at), end: toPos(v.end), value: v.value };
+}
+
+/** `nodeAt` over what the fast path read. */
+function flatAt(entries: readonly FlatEntry[], path: readonly string[], want: 'key' | 'value', toPos: (offset: number) => Pos): Pos {
+  if (path.length === 0) return FILE_START;
+  let node: FlatValue | null = null; // null: the root mapping
+  let key: number | null = null;
+  for (const seg of path) {
+    if (node === null || node.t === 'map') {
+      // A few keys, each once: a search, not a table.
+      const e: FlatEntry | undefined = (node === null ? entries : node.entries).find((x) => x.key === seg);
+      if (e === undefined) break;
+      key = e.keyAt;
+      node = e;
+    } else if (node.t === 'seq') {
+      const item: FlatString | undefined = node.items[Number(seg)];
+      if (item === undefined) break;
+      key = item.at;
+      node = item;
+    } else break;
+  }
+  return toPos(want === 'key' && key !== null ? key : node === null ? entries[0]!.keyAt : node.at);
 }
 
 function dedupe(list: YamlIssue[]): YamlIssue[] {
