@@ -217,6 +217,26 @@ function mutate(text: string, random: () => number): string {
   }
 }
 
+/** Of 20 rounds of 1–3 seeded mutations of every base, how many the fast path read (to the package's result: `check`) and left to it. */
+function mutationCounts(
+  bases: readonly string[],
+  seed: number,
+  step: (text: string, random: () => number) => string,
+  check: (text: string) => 'fell back' | 'same',
+): { same: number; 'fell back': number } {
+  const random = mulberry32(seed) as () => number;
+  const counts = { same: 0, 'fell back': 0 };
+  for (let round = 0; round < 20; round++) {
+    for (const base of bases) {
+      let text = base;
+      const steps = 1 + Math.floor(random() * 3);
+      for (let s = 0; s < steps; s++) text = step(text, random);
+      counts[check(text)]++;
+    }
+  }
+  return counts;
+}
+
 const made: string[] = [];
 afterAll(() => {
   for (const d of made) rmSync(d, { recursive: true, force: true });
@@ -251,17 +271,7 @@ describe('the flat fast path against the yaml package', () => {
   });
 
   it('gives the package’s result for every seeded mutation it reads, and leaves the rest to it', () => {
-    const random = mulberry32(17) as () => number;
-    const bases = corpus.slice(0, 300);
-    const counts = { same: 0, 'fell back': 0 };
-    for (let round = 0; round < 20; round++) {
-      for (const base of bases) {
-        let text = base;
-        const steps = 1 + Math.floor(random() * 3);
-        for (let s = 0; s < steps; s++) text = mutate(text, random);
-        counts[compare(text)]++;
-      }
-    }
+    const counts = mutationCounts(corpus.slice(0, 300), 17, mutate, compare);
     // Both sides of the fast path's judgement are exercised many times over.
     expect(counts.same).toBeGreaterThan(1000);
     expect(counts['fell back']).toBeGreaterThan(1000);
@@ -421,17 +431,8 @@ describe('the fast path’s nested shapes (block scalars, one-level mappings, li
   });
 
   it('gives the package’s result for every seeded mutation of them it reads, and leaves the rest to it', () => {
-    const random = mulberry32(29) as () => number;
     const bases = skills.filter((t) => /^(?:description: [>|]|metadata:|allowed-tools:)/m.test(t)).slice(0, 150);
-    const counts = { same: 0, 'fell back': 0 };
-    for (let round = 0; round < 20; round++) {
-      for (const base of bases) {
-        let text = base;
-        const steps = 1 + Math.floor(random() * 3);
-        for (let s = 0; s < steps; s++) text = mutateNested(text, random);
-        counts[compareDeep(text)]++;
-      }
-    }
+    const counts = mutationCounts(bases, 29, mutateNested, compareDeep);
     expect(counts.same).toBeGreaterThan(500);
     expect(counts['fell back']).toBeGreaterThan(500);
   });
