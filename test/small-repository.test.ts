@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Layout, discover } from '../src/io/layout.js';
 import { formatBytes } from '../src/model/text.js';
@@ -87,6 +87,57 @@ describe('the steps of a lint of skills (issue 27)', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('walks the globs that start from the same folder together: each folder recorded once, the documents each glob alone finds', () => {
+    const root = mkdtempSync(join(tmpdir(), 'docgate-small-walks-'));
+    made.push(root);
+    const outside = mkdtempSync(join(tmpdir(), 'docgate-small-walks-outside-'));
+    made.push(outside);
+    const files: Record<string, string> = {
+      'skills/a/SKILL.md': 'a',
+      'skills/a/references/notes.md': 'n',
+      'skills/b/SKILL.md/README.md': 'a folder named like a document',
+      'docs/x.md/skills/c/SKILL.md': 'below a folder that one glob takes for a document',
+      'docs/y.md': 'y',
+      '.claude/skills/d/SKILL.md': 'd',
+      'deep/er/skills/e/SKILL.md': 'e',
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, rel)), { recursive: true });
+      writeFileSync(join(root, rel), text);
+    }
+    mkdirSync(join(outside, 'skills', 'o'), { recursive: true });
+    writeFileSync(join(outside, 'skills', 'o', 'SKILL.md'), 'o');
+    symlinkSync(join(root, 'skills', 'a'), join(root, 'skills', 'linked'));
+    symlinkSync(outside, join(root, 'out'));
+    symlinkSync(root, join(root, 'deep', 'loop'));
+    const globs = ['**/skills/*/SKILL.md', '**/*.md', '**/.claude/skills/*/SKILL.md', 'skills/**', 'skills/*/SKILL.md'];
+    const place = (include: string[]) => new Layout([{ kind: 'skill', include, variants: false }]);
+    let sets = 0;
+    const folders = new (class extends Map<string, string | null> {
+      override set(k: string, v: string | null): this {
+        sets++;
+        return super.set(k, v);
+      }
+    })();
+    const together = discover(root, undefined, undefined, place(globs));
+    // What each glob finds alone, in order, sorted by path: the first of two refs of a path kept.
+    const alone = globs.flatMap((g) => discover(root, undefined, undefined, place([g])));
+    alone.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    expect(together).toEqual(alone.filter((r, i) => i === 0 || alone[i - 1]!.path !== r.path));
+    expect(together.map((r) => r.path)).toContain('docs/x.md/skills/c/SKILL.md');
+    expect(together.find((r) => r.path === 'docs/x.md')?.problem).toBe('directory');
+    expect(together.some((r) => r.problem === 'folder-outside')).toBe(true);
+    // The preset's four globs start from the root: each folder is listed and recorded once, not once per glob.
+    discover(
+      root,
+      undefined,
+      folders,
+      place(['**/skills/*/SKILL.md', '**/.claude/skills/*/SKILL.md', '**/.github/skills/*/SKILL.md', '**/.agents/skills/*/SKILL.md']),
+    );
+    expect(folders.size).toBeGreaterThan(10);
+    expect(sets).toBe(folders.size);
   });
 
   it('finds the link destinations of a body as the line-by-line scan does, without splitting it', () => {
