@@ -325,7 +325,8 @@ function isGitName(name: string): boolean {
  * Each glob's walk lists a real folder once (by device and inode), whatever the links: a link back up
  * (`a -> .`) adds nothing, and a folder reached both by its own path and through a link is listed by
  * its own path (linked folders are listed after every other, in path order). Globs of a kind that start
- * from the same folder share its listing, and each finds its own documents there.
+ * from the same folder share its listing, and each finds its own documents there; those that start
+ * from it as deep also walk it together, one pass over each listing for them all.
  */
 export function discover(
   root: string,
