@@ -31,12 +31,13 @@ export async function repeat(times, fn) {
 /**
  * Runs a command as a child process, measuring wall time (spawn to exit) and, where possible, the
  * child's peak resident set size (GNU time's %M, else VmHWM polled from /proc). `tmp` is a folder for
- * GNU time's output. Resolves { ms, rssMB, code, stdout, stderr }.
+ * GNU time's output. Resolves { ms, rssMB, cpuMs (user + system CPU of the child, with GNU time; else null), code,
+ * stdout, stderr }.
  */
 export function run(cmd, args, { cwd, tmp, env = process.env, capture = true }) {
   return new Promise((resolveRun, reject) => {
     const rssFile = join(tmp, `rss-${process.pid}-${Math.random().toString(36).slice(2)}.txt`);
-    const [c, a] = GNU_TIME ? [GNU_TIME, ['-f', '%M', '-o', rssFile, cmd, ...args]] : [cmd, args];
+    const [c, a] = GNU_TIME ? [GNU_TIME, ['-f', '%M %U %S', '-o', rssFile, cmd, ...args]] : [cmd, args];
     const t0 = process.hrtime.bigint();
     const child = spawn(c, a, { cwd, env, stdio: ['ignore', capture ? 'pipe' : 'ignore', 'pipe'] });
     const out = [];
@@ -61,17 +62,20 @@ export function run(cmd, args, { cwd, tmp, env = process.env, capture = true }) 
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
       if (poll) clearInterval(poll);
       let rssKB = hwm || null;
+      let cpuMs = null;
       const stderr = Buffer.concat(err).toString('utf8');
       if (GNU_TIME) {
         try {
           const lines = readFileSync(rssFile, 'utf8').trim().split('\n');
-          rssKB = Number(lines[lines.length - 1]);
+          const [rss, user, sys] = lines[lines.length - 1].split(' ').map(Number);
+          rssKB = rss;
+          cpuMs = (user + sys) * 1000;
           rmSync(rssFile, { force: true });
         } catch {
           rssKB = null;
         }
       }
-      resolveRun({ ms, rssMB: rssKB ? rssKB / 1024 : null, code, stdout: Buffer.concat(out).toString('utf8'), stderr });
+      resolveRun({ ms, rssMB: rssKB ? rssKB / 1024 : null, cpuMs, code, stdout: Buffer.concat(out).toString('utf8'), stderr });
     });
   });
 }

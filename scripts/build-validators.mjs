@@ -28,6 +28,48 @@ for (const file of files) {
   writeFileSync(join(out, name), standaloneCode(ajv, validate));
   manifest.push({ module: name, schema: text });
 }
+
+// The presets' schemas (presets/*.yaml: each kind's `frontmatter` and `dialects`), and each kind's schema
+// widened by every order of every set of the dialects the presets give it (the order of `presets:` in a
+// configuration): a lint under presets then loads a module, never ajv nor a kept validator. Compiled with
+// the options of a root's own schema (src/project/schemas.ts RUNTIME_AJV_OPTIONS), but with RegExp for
+// `pattern`: these are docgate's own files, as the built-in kinds' (test/preset-validators.test.ts holds
+// the engines equal on their patterns).
+const { parse: parseYaml } = await import('yaml');
+const { RUNTIME_AJV_OPTIONS, widenedText } = await import('../dist/project/schemas.js');
+const { PRESET_DIR, presetNames } = await import('../dist/project/presets.js');
+const addFormats = (await import('ajv-formats')).default;
+const presetKinds = new Map(); // kind → { base, dialects }
+for (const name of presetNames()) {
+  const kinds = parseYaml(readFileSync(join(PRESET_DIR, `${name}.yaml`), 'utf8'))?.kinds ?? {};
+  for (const [kind, k] of Object.entries(kinds)) {
+    const entry = presetKinds.get(kind) ?? { base: null, dialects: [] };
+    if (typeof k?.frontmatter === 'string' && k.frontmatter !== 'none') entry.base = k.frontmatter;
+    for (const d of k?.dialects ?? []) if (!entry.dialects.includes(d)) entry.dialects.push(d);
+    presetKinds.set(kind, entry);
+  }
+}
+/** Every order of every non-empty subset of `list`. */
+const arrangements = (list) => list.flatMap((x, i) => [[x], ...arrangements(list.filter((_, j) => j !== i)).map((rest) => [x, ...rest])]);
+const schemaText = (file) => readFileSync(join(repo, 'schemas', file), 'utf8');
+const presetTexts = new Map(); // text → module name
+const known = new Set(manifest.map((m) => m.schema));
+const addPresetText = (text, module) => {
+  if (!known.has(text) && !presetTexts.has(text)) presetTexts.set(text, module);
+};
+for (const [kind, { base, dialects }] of presetKinds) {
+  for (const d of dialects) addPresetText(schemaText(d), d.replace(/\.json$/, '.cjs'));
+  if (base === null) continue;
+  addPresetText(schemaText(base), base.replace(/\.json$/, '.cjs'));
+  const parsed = (file) => ({ schema: JSON.parse(schemaText(file)), shown: file, text: schemaText(file) });
+  arrangements(dialects).forEach((order, i) => addPresetText(widenedText(JSON.parse(schemaText(base)), order.map(parsed)), `${kind}.widened-${i + 1}.cjs`));
+}
+for (const [text, module] of presetTexts) {
+  const ajv = new Ajv2020({ ...RUNTIME_AJV_OPTIONS, code: { source: true, esm: false } });
+  addFormats(ajv);
+  writeFileSync(join(out, module), standaloneCode(ajv, ajv.compile(JSON.parse(text))));
+  manifest.push({ module, schema: text });
+}
 writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
 // The MCP tools' input schemas, with the options their checks use (src/mcp/arguments.ts): a fresh
@@ -45,7 +87,9 @@ for (const tool of TOOLS) {
   argumentModules.push({ module, schema: JSON.stringify(tool.inputSchema) });
 }
 writeFileSync(join(out, ARGUMENTS_MANIFEST), `${JSON.stringify(argumentModules, null, 2)}\n`);
-console.log(`precompiled ${files.length} schema validators and ${TOOLS.length} tool argument validators into dist/validators`);
+console.log(
+  `precompiled ${files.length} schema validators, ${presetTexts.size} of the presets' and ${TOOLS.length} tool argument validators into dist/validators`,
+);
 
 // docgate's own outline files are checked here, once, as loading rules would check a root's own: the
 // outline against the outline schema and compiled, each heading table of its kind against it. The

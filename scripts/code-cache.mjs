@@ -3,10 +3,12 @@
 // from. V8 caches a function once it has been compiled, so the cache is taken after real work: a full
 // lint of the bundled content (parsers, schemas, rules, the cache writer), then the path of a pre-commit
 // hook — staged files against a warm lint cache — which starts from the first cache and adds to it.
-// The lint cache of these runs goes to a temporary folder; the content is only read. Last, a cold lint
-// of a small root with a kind of its own (a configuration, a root schema, frontmatter that only the
-// `yaml` package reads: block scalars, nested maps, lists), twice: once compiling its schema, once
-// loading the validator kept from the first (docs/performance.md, "Small repositories (issue 27)").
+// The lint cache of these runs goes to a temporary folder; the content is only read. Then a cold lint
+// of a small root with a kind of its own (a configuration, a root schema, frontmatter of every shape:
+// block scalars, nested maps and lists the fast path reads, a number the `yaml` package reads), twice:
+// once compiling its schema, once loading the validator kept from the first (docs/performance.md,
+// "Small repositories (issue 27)"); last, a cold lint of a few skills under `presets: [agent-skills]`
+// (the preset's precompiled validator, its body rules and `link-target`).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,12 +62,25 @@ try {
     mkdirSync(join(own, 'notes', `n${i}`), { recursive: true });
     writeFileSync(join(own, 'notes', `n${i}`, 'NOTE.md'), `---\n${fm}---\n\n# Note ${i}\n\nText with [a link](https://example.com) and \`code\`.\n`);
   }
+  const skills = join(tmp, 'skills');
+  mkdirSync(skills, { recursive: true });
+  writeFileSync(join(skills, 'docgate.config.yaml'), 'presets: [agent-skills]\n');
+  const skill = (name, fm) => {
+    mkdirSync(join(skills, 'skills', name, 'references'), { recursive: true });
+    writeFileSync(join(skills, 'skills', name, 'references', 'REFERENCE.md'), '# Reference\n');
+    const body = `# ${name}\n\nSee [the reference](references/REFERENCE.md) and [a page](https://example.com).\n\n- one\n- two\n`;
+    writeFileSync(join(skills, 'skills', name, 'SKILL.md'), `---\nname: ${name}\n${fm}---\n\n${body}`);
+  };
+  skill('plain-skill', 'description: Does a plain thing. Use it when a thing is plain.\nlicense: MIT\n');
+  skill('folded-skill', 'description: >-\n  Does a folded thing.\n  Use it when a thing is folded.\nmetadata:\n  author: someone\n  version: "1.0"\n');
+  skill('listed-skill', 'description: "Lists: its tools."\nallowed-tools:\n  - Read\n  - Write\n');
   const ownEnv = { XDG_CACHE_HOME: join(tmp, 'xdg-cache') };
   for (const [args, env] of [
     [['lint', '--root', repo, '--cache', '--cache-location', lintCache], {}],
     [['lint', '--root', repo, '--cache', '--cache-location', lintCache, ...staged], {}],
     [['lint', '--root', own], ownEnv],
     [['lint', '--root', own], ownEnv],
+    [['lint', '--root', skills], ownEnv],
   ]) {
     const r = spawnSync(process.execPath, [bin, ...args], { env: { ...process.env, ...env, DOCGATE_CODE_CACHE: 'write' }, encoding: 'utf8' });
     // Exit 1 (content problems) still compiled everything; 2 or a signal means the bundle is broken.

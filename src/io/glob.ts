@@ -299,6 +299,12 @@ function matcherOf(segs: Segment[]): { match: (path: string) => boolean; matchIn
       matchIn: (inDir, name) => inDir === dir && segmentMatches(last, name),
     };
   }
+  // A last segment of tokens matches the path's last part, or nothing does: checked first, without
+  // splitting (`**/skills/*/SKILL.md` is asked of every entry of every folder, and most are no SKILL.md).
+  if (last.t === 'tokens') {
+    const match = (path: string): boolean => segmentMatches(last, path.slice(path.lastIndexOf('/') + 1)) && matchSegments(segs, path.split('/'));
+    return { match, matchIn: (inDir, name) => segmentMatches(last, name) && matchSegments(segs, inDir === '' ? [name] : `${inDir}/${name}`.split('/')) };
+  }
   const match = (path: string): boolean => matchSegments(segs, path.split('/'));
   return { match, matchIn: (inDir, name) => match(inDir === '' ? name : `${inDir}/${name}`) };
 }

@@ -284,6 +284,26 @@ interface Visit {
   /** Set inside a language folder: the folder the variant's English source lies in, whose path the glob is matched against. */
   english: string | null;
   viaLink: boolean;
+  /** Named as a folder (not a link) by the listing of a folder inside the root (safe-fs `listInside`). */
+  entry: boolean;
+}
+
+/** One glob's walk from one of its folders: the folders it listed (by device and inode) and the documents it found. */
+interface Walk {
+  glob: PathGlob;
+  seen: Set<string>;
+  out: FileRef[];
+}
+
+/** A linked folder a round of walks lists later, for the walks that reached it. */
+interface LinkedVisit {
+  v: Visit;
+  members: Walk[];
+}
+
+/** Whether the entries of a folder a walk lists may be folders it goes into (deeper documents, or a language folder). */
+function folderLikeBelow(depth: number, variants: boolean, english: string | null): boolean {
+  return english === null && (depth > 1 || variants);
 }
 
 /** Whether a name is `.git` in any case (git refuses such a path in every case): never listed, never a document. */
@@ -305,7 +325,8 @@ function isGitName(name: string): boolean {
  * Each glob's walk lists a real folder once (by device and inode), whatever the links: a link back up
  * (`a -> .`) adds nothing, and a folder reached both by its own path and through a link is listed by
  * its own path (linked folders are listed after every other, in path order). Globs of a kind that start
- * from the same folder share its listing, and each finds its own documents there.
+ * from the same folder share its listing, and each finds its own documents there; those that start
+ * from it as deep also walk it together, one pass over each listing for them all.
  */
 export function discover(
   root: string,
@@ -317,9 +338,6 @@ export function discover(
   const realRoot = realFolder(root) ?? realpathSync.native(root);
   const ignoredByGit = git ?? new GitIgnored(realRoot);
   const out: FileRef[] = [];
-  const add = (ref: FileRef): void => {
-    out.push(ref);
-  };
   const ignores = layout.hasIgnores;
   const places = layout.kinds.filter((k) => !kinds || kinds.has(k)).map((kind) => ({ kind, folders: layout.folders(kind) }));
   const gitTree = ignoredByGit.inWorkTree;
@@ -327,32 +345,36 @@ export function discover(
   if (gitTree) ignoredByGit.cover(places.flatMap((p) => p.folders.flatMap((f) => realDirOf(realRoot, absolute(root, f.dir)) ?? [])));
   // A folder's listing, shared by the globs that list it (two globs over one folder each find their own).
   const shared = places.reduce((n, p) => n + p.folders.length, 0) > 1 ? new Map<string, Listing>() : null;
-  const list = (relDir: string, absDir: string): Listing => {
+  const list = (relDir: string, absDir: string, entry: boolean): Listing => {
     const known = shared?.get(relDir);
     if (known) return known;
-    const listing = listInside(absDir, realRoot);
+    const listing = listInside(absDir, realRoot, entry);
     shared?.set(relDir, listing);
     return listing;
   };
   /**
-   * Lists one folder for one glob of `kind`, and below it what the glob reaches: folders inside it at
-   * once, linked folders into `linked` (listed after every other). `seen`: the folders the glob's walk
-   * listed, by device and inode. (One closure for every kind, not one per kind: V8 keeps type feedback,
-   * and optimizes, per closure.)
+   * Lists one folder for the walks of `members` (globs of `kind` that start from the same folder as
+   * deep), and below it what their globs reach: folders inside it at once, linked folders into `linked`
+   * (listed after every other). Each member keeps what a walk of its glob alone would: the folders it
+   * listed (`seen`, by device and inode) and its documents in the order it met them (`out`); only the
+   * listing and the look at each entry are shared. (One closure for every kind, not one per kind: V8
+   * keeps type feedback, and optimizes, per closure.)
    */
-  const visit = (kind: Kind, earlier: readonly ((path: string) => boolean)[], glob: PathGlob, v: Visit, seen: Set<string>, linked: Visit[]): void => {
+  const visit = (kind: Kind, earlier: readonly ((path: string) => boolean)[], members: readonly Walk[], v: Visit, linked: LinkedVisit[]): void => {
     const { relDir, depth, variants, lang, english, viaLink } = v;
     const absDir = relDir === '' ? root : absolute(root, relDir);
-    const listing = list(relDir, absDir);
+    const listing = list(relDir, absDir, v.entry);
     if (listing.kind !== 'listed') {
       folders?.set(relDir, null);
       const problem = folderProblem(root, realRoot, relDir, listing);
-      if (problem) add({ path: relDir, abs: absDir, kind, lang: null, ...problem });
+      if (problem) for (const m of members) m.out.push({ path: relDir, abs: absDir, kind, lang: null, ...problem });
       return;
     }
     const folder = `${listing.stats.dev}:${listing.stats.ino}`;
-    if (seen.has(folder)) return; // listed by this walk already, by another path
-    seen.add(folder);
+    // Listed by a member's walk already, by another path: not again for it.
+    const active = members.filter((m) => !m.seen.has(folder));
+    if (active.length === 0) return;
+    for (const m of active) m.seen.add(folder);
     // Where the folder really lies, for git's answers and for a link into `.git` (a folder named so is never listed).
     const realDir = gitTree || viaLink ? (realRelative(realRoot, listing.real) ?? relDir) : relDir;
     if (viaLink && inGitFolder(realDir)) return;
@@ -362,6 +384,7 @@ export function discover(
     // the listing changes it, so a recorded identity never vouches for a listing that lacks a file.
     folders?.set(relDir, statIdentity(listing.stats));
     const realPrefix = realDir === '' ? '' : `${realDir}/`;
+    const below = folderLikeBelow(depth, variants, english);
     for (const entry of listing.entries) {
       if (isGitName(entry.name)) continue;
       const badName = listing.badNames?.has(entry) === true;
@@ -373,32 +396,40 @@ export function discover(
         continue;
       }
       const abs = `${absDir}${sep}${entry.name}`; // plain concatenation: path.join per entry costs at 10k files
-      const matched = glob.matchIn(english ?? relDir, entry.name);
-      if (!matched && folderLike(entry) && english === null && (depth > 1 || variants)) {
-        // A folder below: deeper documents of the glob, or (for a kind with variants, at the level of
-        // its documents) a language folder. A linked folder is followed only when it stays inside the root.
+      let matched: Walk[] | null = null;
+      let rest: Walk[] | null = null;
+      for (const m of active) {
+        if (m.glob.matchIn(english ?? relDir, entry.name)) (matched ??= []).push(m);
+        else if (below) (rest ??= []).push(m);
+      }
+      if (rest !== null && folderLike(entry)) {
+        // A folder below: deeper documents of the globs that did not take the entry, or (for a kind with
+        // variants, at the level of its documents) a language folder. A linked folder is followed only
+        // when it stays inside the root.
         const where = badName ? 'bad-name' : entry.isDirectory() ? 'inside' : linkedFolder(realRoot, abs);
-        if (where === 'bad-name') add({ path, abs, kind, lang: null, problem: 'bad-name' });
-        else if (where === 'outside') add({ path, abs, kind, lang: null, problem: 'folder-outside', link: true });
+        if (where === 'bad-name') for (const m of rest) m.out.push({ path, abs, kind, lang: null, problem: 'bad-name' });
+        else if (where === 'outside') for (const m of rest) m.out.push({ path, abs, kind, lang: null, problem: 'folder-outside', link: true });
         else if (where === 'inside') {
           const link = viaLink || entry.isSymbolicLink();
+          const named = !entry.isSymbolicLink();
           const next: Visit =
             depth === 1
-              ? { relDir: path, depth: 1, variants: false, lang: entry.name, english: relDir, viaLink: link }
-              : { relDir: path, depth: depth - 1, variants, lang: null, english: null, viaLink: link };
-          if (entry.isSymbolicLink()) linked.push(next);
-          else visit(kind, earlier, glob, next, seen, linked);
+              ? { relDir: path, depth: 1, variants: false, lang: entry.name, english: relDir, viaLink: link, entry: named }
+              : { relDir: path, depth: depth - 1, variants, lang: null, english: null, viaLink: link, entry: named };
+          if (entry.isSymbolicLink()) linked.push({ v: next, members: rest });
+          else visit(kind, earlier, rest, next, linked);
         }
-        continue;
       }
-      if (!matched) continue;
+      if (matched === null) continue;
       if (earlier.some((holds) => holds(path))) continue; // an earlier kind of the registry holds it
       // A name that is not UTF-8 is never opened: its lossy text names another file, or none.
       const what = badName ? 'bad-name' : inspect(realRoot, abs, entry, gitTree ? ignoredByGit : null);
-      const ref: FileRef = { path, abs, kind, lang };
-      if (what !== 'file') ref.problem = what;
-      if (viaLink || entry.isSymbolicLink()) ref.link = true;
-      add(ref);
+      for (const m of matched) {
+        const ref: FileRef = { path, abs, kind, lang };
+        if (what !== 'file') ref.problem = what;
+        if (viaLink || entry.isSymbolicLink()) ref.link = true;
+        m.out.push(ref);
+      }
     }
   };
   for (const { kind, folders: bases } of places) {
@@ -408,18 +439,37 @@ export function discover(
       .slice(0, layout.kinds.indexOf(kind))
       .filter((k) => layout.overlaps(k, kind))
       .map((k) => layout.holder(k));
-    for (const f of bases) {
-      const seen = new Set<string>();
-      let linked: Visit[] = [];
-      visit(kind, earlier, f.glob, { relDir: f.dir, depth: f.depth, variants: f.variants, lang: null, english: null, viaLink: false }, seen, linked);
+    // The globs that start from the same folder as deep walk together (the preset's four
+    // `**/…/skills/*/SKILL.md` all start from the root): one pass over each listing for them all.
+    const walks: Walk[] = bases.map((f) => ({ glob: f.glob, seen: new Set<string>(), out: [] }));
+    const groups = new Map<string, number[]>();
+    bases.forEach((f, i) => {
+      const key = `${f.depth}\0${f.dir}`;
+      const group = groups.get(key);
+      if (group) group.push(i);
+      else groups.set(key, [i]);
+    });
+    for (const group of groups.values()) {
+      const f = bases[group[0]!]!;
+      let linked: LinkedVisit[] = [];
+      const start: Visit = { relDir: f.dir, depth: f.depth, variants: f.variants, lang: null, english: null, viaLink: false, entry: false };
+      visit(
+        kind,
+        earlier,
+        group.map((i) => walks[i]!),
+        start,
+        linked,
+      );
       // Linked folders, in path order, a round at a time (links met in them wait for the next round).
       while (linked.length > 0) {
-        const round = linked.sort((a, b) => (a.relDir < b.relDir ? -1 : a.relDir > b.relDir ? 1 : 0));
+        const round = linked.sort((a, b) => (a.v.relDir < b.v.relDir ? -1 : a.v.relDir > b.v.relDir ? 1 : 0));
         linked = [];
-        if (gitTree) ignoredByGit.cover(round.flatMap((r) => realDirOf(realRoot, absolute(root, r.relDir)) ?? []));
-        for (const r of round) visit(kind, earlier, f.glob, r, seen, linked);
+        if (gitTree) ignoredByGit.cover(round.flatMap((r) => realDirOf(realRoot, absolute(root, r.v.relDir)) ?? []));
+        for (const r of round) visit(kind, earlier, r.members, r.v, linked);
       }
     }
+    // In the order of the kind's globs, as if each had walked alone.
+    for (const w of walks) for (const ref of w.out) out.push(ref);
   }
   out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   // Two globs of a kind may list the same file (`a/*.md` and `a/x*.md`): sorted, repeats are neighbours.

@@ -202,34 +202,58 @@ export type Listing =
 
 /**
  * Lists a folder that must lie inside `realRoot`. It is resolved first (a folder outside is never opened,
- * so its names are never seen), opened, its handle checked, and listed through that handle. Names are
+ * so its names are never seen; `entryOfListed`: see below), opened, its handle checked, and listed
+ * through that handle. Names are
  * read as text; only when one holds U+FFFD is the folder listed again as bytes, to tell a name that is
  * not valid UTF-8 (in `badNames`, its `name` decoded lossily: it must never be opened by that name).
  */
-export function listInside(absDir: string, realRoot: string): Listing {
-  const target = resolved(absDir);
-  if ('code' in target) return target.code === 'ENOENT' ? { kind: 'absent' } : { kind: 'error', code: target.code };
-  if (!isInside(realRoot, target.real)) return { kind: 'outside' };
-  let fd: number;
-  try {
-    fd = openSync(absDir, constants.O_RDONLY | DIRECTORY | NONBLOCK);
-  } catch (e) {
-    const code = codeOf(e);
-    return code === 'ENOENT' ? { kind: 'absent' } : { kind: 'error', code };
+export function listInside(absDir: string, realRoot: string, entryOfListed = false): Listing {
+  let opened: number | { code: string } | null = null;
+  /** The real path found before the open (where the handle is not checked on its own). */
+  let checked: string | null = null;
+  // A folder that a listing inside the root named as a folder (not a link): where /proc names handles,
+  // the check of the handle alone proves where it is, and `realpath` (a `readlink` per folder of the
+  // path) is not needed first. It is opened without following a link at its end: a link put there
+  // since goes the long way, as every link does.
+  if (entryOfListed && procFd === true && NOFOLLOW !== 0) {
+    opened = openFolder(absDir, NOFOLLOW);
+    if (typeof opened !== 'number' && opened.code === 'ELOOP') opened = null;
   }
+  if (opened === null) {
+    const target = resolved(absDir);
+    if ('code' in target) return unlisted(target.code);
+    if (!isInside(realRoot, target.real)) return { kind: 'outside' };
+    checked = target.real;
+    opened = openFolder(absDir, 0);
+  }
+  if (typeof opened !== 'number') return unlisted(opened.code);
+  const fd = opened;
   try {
     const where = handlePath(fd);
     if (where !== null && !isInside(realRoot, where)) return { kind: 'outside' };
     const stats = fstatSync(fd);
     const via = where === null ? absDir : `/proc/self/fd/${fd}`;
     const entries = readdirSync(via, { withFileTypes: true });
-    const real = where ?? target.real;
+    const real = where ?? checked ?? absDir;
     for (const e of entries) if (e.name.includes('\uFFFD')) return { kind: 'listed', ...byteNames(via), stats, real };
     return { kind: 'listed', entries, badNames: null, stats, real };
   } catch (e) {
     return { kind: 'error', code: codeOf(e) };
   } finally {
     closeSync(fd);
+  }
+}
+
+function unlisted(code: string): Listing {
+  return code === 'ENOENT' ? { kind: 'absent' } : { kind: 'error', code };
+}
+
+/** A folder's handle, or the error code of opening it. */
+function openFolder(absDir: string, flags: number): number | { code: string } {
+  try {
+    return openSync(absDir, constants.O_RDONLY | DIRECTORY | NONBLOCK | flags);
+  } catch (e) {
+    return { code: codeOf(e) };
   }
 }
 

@@ -48,18 +48,32 @@ function unbracketed(raw: string): string {
   return raw.startsWith('<') && raw.endsWith('>') ? raw.slice(1, -1) : raw;
 }
 
+/** INLINE_DEST at one `](`, never past the end of its line (white space before the destination other than a line break). */
+const INLINE_DEST_AT = /\]\([^\S\n]*(<[^<>\n]*>|[^\s)]*)/y;
+
 /**
  * Every path destination written `](…)` or as a reference definition anywhere in the body, links or
- * not (in code, escaped): a superset of what pathLinks finds, at the cost of two expressions per line.
- * A body whose every such destination resolves has no broken link, and markdown-it need not read it.
+ * not (in code, escaped), in no particular order: a superset of what pathLinks finds. A body whose every
+ * such destination resolves has no broken link, and markdown-it need not read it. Found from each `](`
+ * and `]:` of the body (the lines INLINE_DEST and REFERENCE would match, line by line, without splitting
+ * the body into lines: a skill's body is ~9 KB of which a few dozen bytes are links).
  */
 export function candidateDestinations(body: string): string[] {
   const out: string[] = [];
-  if (!body.includes('](') && !body.includes(']:')) return out;
-  for (const line of body.split('\n')) {
-    if (line.includes('](')) for (const m of line.matchAll(INLINE_DEST)) out.push(unbracketed(m[1]!));
-    const ref = line.includes(']:') ? REFERENCE.exec(line) : null;
+  for (let i = body.indexOf(']('); i !== -1; ) {
+    INLINE_DEST_AT.lastIndex = i;
+    const m = INLINE_DEST_AT.exec(body)!; // it matches at every `](` (the destination may be empty)
+    out.push(unbracketed(m[1]!));
+    // The next match starts after this one, as a global expression's matches do.
+    i = body.indexOf('](', Math.max(i + 1, INLINE_DEST_AT.lastIndex));
+  }
+  for (let i = body.indexOf(']:'); i !== -1; ) {
+    const start = body.lastIndexOf('\n', i) + 1;
+    let end = body.indexOf('\n', i);
+    if (end === -1) end = body.length;
+    const ref = REFERENCE.exec(body.slice(start, end));
     if (ref) out.push(unbracketed(ref[3]!));
+    i = body.indexOf(']:', end);
   }
   return out.filter(isPathDestination);
 }

@@ -3,7 +3,7 @@ import type { Pair, Scalar, YAMLMap, Node as YamlNode } from 'yaml';
 import { FILE_START, LineIndex } from '../model/position.js';
 import type { Locator, Pos } from '../model/position.js';
 import { readFlatYaml } from './yaml-flat.js';
-import type { FlatEntry } from './yaml-flat.js';
+import type { FlatEntry, FlatString, FlatValue } from './yaml-flat.js';
 import { record, withoutPrototypes } from '../model/records.js';
 
 /** Aliases beyond this count are refused: an alias bomb expands exponentially (docs/reliability.md). */
@@ -176,26 +176,56 @@ export function parseYamlFrontmatter(yamlText: string, firstLine: number, fast =
 }
 
 /**
- * The result the package gives a flat mapping of strings (test/yaml-flat.test.ts holds them equal): the
- * data in key order, a finding per plain value a YAML 1.1 reader would take for a date-time, and the
- * positions `nodeAt` finds — a value's or key's start, and the first key for a path that is not there.
+ * The result the package gives what the fast path read (test/yaml-flat.test.ts holds them equal): the
+ * data in key order, a finding per plain value a YAML 1.1 reader would take for a date-time (in document
+ * order), and the positions `nodeAt` finds — walking the same path through mappings and lists, a value's
+ * or key's start where it stops (a mapping starts at its first key, a list at its first `-`).
  */
 function fromFlat(entries: FlatEntry[], toPos: (offset: number) => Pos): YamlFrontmatter {
-  const data = record<unknown>();
-  const byKey = new Map<string, FlatEntry>();
   const issues: YamlIssue[] = [];
+  const data = flatData(entries, issues, toPos);
+  return { data, issues, locator: { value: (path) => flatAt(entries, path, 'value', toPos), key: (path) => flatAt(entries, path, 'key', toPos) } };
+}
+
+function flatData(entries: readonly FlatEntry[], issues: YamlIssue[], toPos: (offset: number) => Pos): Record<string, unknown> {
+  const data = record<unknown>();
   for (const e of entries) {
-    data[e.key] = e.value;
-    byKey.set(e.key, e);
-    if (e.plain && YAML11_TIMESTAMP.test(e.value)) issues.push({ type: 'unquoted-timestamp', at: toPos(e.valueAt), end: toPos(e.valueEnd), value: e.value });
+    if (e.t === 'string') {
+      data[e.key] = e.value;
+      if (e.plain && YAML11_TIMESTAMP.test(e.value)) issues.push(timestampAt(e, toPos));
+    } else if (e.t === 'map') data[e.key] = flatData(e.entries, issues, toPos);
+    else {
+      for (const item of e.items) if (item.plain && YAML11_TIMESTAMP.test(item.value)) issues.push(timestampAt(item, toPos));
+      data[e.key] = e.items.map((item) => item.value);
+    }
   }
-  const at = (path: readonly string[], want: 'key' | 'value'): Pos => {
-    if (path.length === 0) return FILE_START;
-    const e = byKey.get(path[0]!);
-    if (e === undefined) return toPos(entries[0]!.keyAt);
-    return toPos(want === 'key' ? e.keyAt : e.valueAt);
-  };
-  return { data, issues, locator: { value: (path) => at(path, 'value'), key: (path) => at(path, 'key') } };
+  return data;
+}
+
+function timestampAt(v: FlatString, toPos: (offset: number) => Pos): YamlIssue {
+  return { type: 'unquoted-timestamp', at: toPos(v.at), end: toPos(v.end), value: v.value };
+}
+
+/** `nodeAt` over what the fast path read. */
+function flatAt(entries: readonly FlatEntry[], path: readonly string[], want: 'key' | 'value', toPos: (offset: number) => Pos): Pos {
+  if (path.length === 0) return FILE_START;
+  let node: FlatValue | null = null; // null: the root mapping
+  let key: number | null = null;
+  for (const seg of path) {
+    if (node === null || node.t === 'map') {
+      // A few keys, each once: a search, not a table.
+      const e: FlatEntry | undefined = (node === null ? entries : node.entries).find((x) => x.key === seg);
+      if (e === undefined) break;
+      key = e.keyAt;
+      node = e;
+    } else if (node.t === 'seq') {
+      const item: FlatString | undefined = node.items[Number(seg)];
+      if (item === undefined) break;
+      key = item.at;
+      node = item;
+    } else break;
+  }
+  return toPos(want === 'key' && key !== null ? key : node === null ? entries[0]!.keyAt : node.at);
 }
 
 function dedupe(list: YamlIssue[]): YamlIssue[] {

@@ -7,7 +7,7 @@ import type { HeadingTable } from '../model/types.js';
 import type { CompiledSchema } from '../parse/schema-check.js';
 import { checkOutline } from './outline-files.js';
 import { BUNDLED_SCHEMA_DIR, listTables, ownSchemaDir, readRule, ruleFile, shownPath } from './rule-files.js';
-import { bundledSchemas, compile, widenSchema } from './schemas.js';
+import { bundledSchemas, compile, widenedText } from './schemas.js';
 import { Recent } from '../model/recent.js';
 
 /** The rule data of one kind: its compiled schema, its outline, its heading tables by language. */
@@ -96,8 +96,7 @@ export function loadRuleData(root: string, kinds: readonly { name: string; ruleF
         const shown = shownPath(root, file);
         return { schema: compile(text, file, shown).schema, shown, text };
       });
-      const widened = JSON.stringify(widenSchema(schema.schema, read));
-      schema = compile(widened, schema.file, shownPath(root, schemaFile!.file));
+      schema = compile(widenedText(schema.schema, read), schema.file, shownPath(root, schemaFile!.file));
     }
     let outline: unknown = null;
     let headingTables: ReadonlyMap<string, HeadingTable> = new Map();

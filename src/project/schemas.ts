@@ -140,6 +140,20 @@ function openForRef(schema: JsonSchema): JsonSchema {
 }
 
 /**
+ * The options a schema compiled at run time is compiled with (and the presets' schemas at build time,
+ * scripts/build-validators.mjs, there with RegExp for patterns: docgate's own files).
+ */
+export const RUNTIME_AJV_OPTIONS = {
+  allErrors: true,
+  strict: true,
+  strictTypes: false,
+  strictRequired: false,
+  verbose: true,
+  allowUnionTypes: true,
+  allowMatchingProperties: true,
+} as const;
+
+/**
  * The ajv compiler, loaded only when a schema has no precompiled validator (it costs ~60 ms to load).
  * Such a schema is a root's own: its patterns run on the linear-time engine (src/parse/linear-regexp.ts),
  * and it may `$ref` docgate's schemas by `$id`. Strict, except for types and required keys, which may
@@ -159,16 +173,7 @@ function runtimeCompile(schema: JsonSchema, source = false): { ajv: Ajv2020; val
   }
   // A fresh Ajv per distinct schema text: an overriding schema may reuse a bundled `$id`, and then
   // replaces that schema as a `$ref` target too.
-  const ajv = new Ajv({
-    allErrors: true,
-    strict: true,
-    strictTypes: false,
-    strictRequired: false,
-    verbose: true,
-    allowUnionTypes: true,
-    allowMatchingProperties: true,
-    code: { regExp: linearRegExp, source },
-  });
+  const ajv = new Ajv({ ...RUNTIME_AJV_OPTIONS, code: { regExp: linearRegExp, source } });
   (formats.default ?? formats)(ajv);
   for (const [id, target] of bundledSchemas()) if (id !== idOf(schema)) ajv.addSchema(openForRef(target), id);
   // The meta-schema first, for the place in the file that breaks it (ajv.compile only says what).
@@ -283,6 +288,11 @@ export interface Dialect {
  * it is, so the schema rules' positions and messages for it are those of that schema alone. The
  * dialects' `$defs` join the kind's (their `#/$defs/…` references then resolve in the widened schema).
  */
+/** The text a kind's validator is compiled from when dialects widen its schema (the build precompiles the presets' too). */
+export function widenedText(base: JsonSchema, dialects: readonly Dialect[]): string {
+  return JSON.stringify(widenSchema(base, dialects));
+}
+
 export function widenSchema(base: JsonSchema, dialects: readonly Dialect[]): JsonSchema {
   const own = isPlainObject(base.properties) ? (base.properties as Record<string, unknown>) : {};
   const definitions = new Map<string, unknown[]>(Object.entries(own).map(([k, v]) => [k, [v]]));
