@@ -615,7 +615,7 @@ describe('item 10: rule data is checked when it is loaded', () => {
     const run = cli(['lint', '--root', root]);
     const expected = values.map(
       (value, i) =>
-        `processes/a${i}.md\n  2:7 Unexpected \`name\` value \`${value}\`, expected a value matching \`^(a+)+$\` (a non-empty process name (when absent it is derived from the file name)) [invalid-value]\n`,
+        `processes/a${i}.md\n  2:7 Unexpected \`name\` value \`${value}\`, expected a value matching \`^(a+)+$\`: a non-empty process name (when absent it is derived from the file name) [invalid-value]\n`,
     );
     expect(run.stdout).toBe(`${expected.join('\n')}\n2 problems in 2 files (3 files checked)\n`);
     expect(run.code).toBe(1);

@@ -326,7 +326,7 @@ describe('bad input: a finding with a position or a configuration error, never a
     const out = runCli(['lint', '--root', r]);
     expect(out.code).toBe(2);
     expect(out.stderr).toBe(
-      'docgate: docgate.config.yaml:4:9 Unexpected `kinds.skill.id` value `{"field":""}`, expected one of `stem`, `folder`, `frontmatter` or a mapping with key `field` (`stem` (the file name without the suffix its include glob names, else without its extension), `folder` (the name of its folder), `frontmatter` (its `id` field) or `{field: NAME}` (that frontmatter field))\n' +
+      'docgate: docgate.config.yaml:4:9 Unexpected `kinds.skill.id` value `{"field":""}`, expected one of `stem`, `folder`, `frontmatter` or a mapping with key `field`: `stem` (the file name without the suffix its include glob names, else without its extension), `folder` (the name of its folder), `frontmatter` (its `id` field) or `{field: NAME}` (that frontmatter field)\n' +
         'docgate.config.yaml:6:22 Unexpected `kinds.skill.body.maxLines` value `0`, expected at least 1 (the most lines a body may have)\n' +
         'docgate.config.yaml:7:34 Unexpected `kinds.skill.match.equals` value `parent`, expected one of: `folder`, `stem`\n' +
         'docgate.config.yaml:8:13 Unexpected rule id `no-such-rule`, expected a rule id of docgate (see docs/rules.md) or of a configured kind\n',

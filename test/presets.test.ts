@@ -149,7 +149,7 @@ describe('a preset is a configuration a user could write', () => {
 });
 
 const NAME_RULE =
-  "expected a value matching the `pattern` of the schema (a name of 1–64 lowercase letters (of any script, as the reference validator reads them), digits and single hyphens inside, equal to its folder's name: clients list, load and invoke the skill by it) [invalid-value]";
+  "expected a value matching the `pattern` of the schema: a name of 1–64 lowercase letters (of any script, as the reference validator reads them), digits and single hyphens inside, equal to its folder's name: clients list, load and invoke the skill by it [invalid-value]";
 const DESCRIPTION_RULE =
   'expected at most 1024 characters (a text of 1–1024 characters saying what the skill does and when to use it: an agent reads it to decide whether to load the skill)';
 const LINK = 'which names no file or folder, expected a path to a file or folder inside the root, relative to the document [link-target]';
@@ -168,7 +168,7 @@ describe('agent-skills: the specification alone', () => {
       ['skills/broken-link/SKILL.md', `8:26 Unexpected link to \`references/missing.md\`, ${LINK}`],
       [
         'skills/compat/SKILL.md',
-        `4:16 Unexpected \`compatibility\` value \`${'y'.repeat(57)}...\`, expected at most 500 characters (a text of 1–500 characters naming what the skill needs from its environment (products, system packages, network access); clients may show it) [invalid-value]`,
+        `4:16 Unexpected \`compatibility\` value \`${'y'.repeat(57)}...\`, expected at most 500 characters: a text of 1–500 characters naming what the skill needs from its environment (products, system packages, network access); clients may show it [invalid-value]`,
       ],
       ['skills/empty-body/SKILL.md', '5:1 Unexpected empty body, expected markdown content after the frontmatter [skill-body-required]'],
       [
@@ -178,7 +178,7 @@ describe('agent-skills: the specification alone', () => {
       // A flow list: strictyaml (skills-ref) cannot parse it; YAML reads it, and the specification wants a string.
       [
         'skills/flow-list/SKILL.md',
-        '4:16 Unexpected list for `allowed-tools`, expected a string (experimental: the tools the skill may use without asking, space-separated (e.g. `Bash(git:*) Read`); support varies by client) [wrong-type]',
+        '4:16 Unexpected list for `allowed-tools`, expected a string: experimental: the tools the skill may use without asking, space-separated (e.g. `Bash(git:*) Read`); support varies by client [wrong-type]',
       ],
       ['skills/long-description/SKILL.md', `3:14 Unexpected \`description\` value \`${'x'.repeat(57)}...\`, ${DESCRIPTION_RULE} [invalid-value]`],
       ['skills/metadata-number/SKILL.md', '5:12 Unexpected number for `metadata.version`, expected a string [wrong-type]'],
@@ -199,7 +199,7 @@ describe('agent-skills: the specification alone', () => {
       ],
       [
         'skills/tools-list/SKILL.md',
-        '5:3 Unexpected list for `allowed-tools`, expected a string (experimental: the tools the skill may use without asking, space-separated (e.g. `Bash(git:*) Read`); support varies by client) [wrong-type]',
+        '5:3 Unexpected list for `allowed-tools`, expected a string: experimental: the tools the skill may use without asking, space-separated (e.g. `Bash(git:*) Read`); support varies by client [wrong-type]',
       ],
       ['skills/НАВЫК/SKILL.md', `2:7 Unexpected \`name\` value \`НАВЫК\`, ${NAME_RULE}`],
     ]);
@@ -263,12 +263,12 @@ describe('claude-code: Claude Code skills, subagents and commands', () => {
       ],
       [
         '.claude/agents/bad-mode.md',
-        '4:17 Unexpected `permissionMode` value `yolo`, expected one of: `default`, `acceptEdits`, `auto`, `dontAsk`, `bypassPermissions`, `plan`, `manual` (the permission mode it runs in (ignored for plugin agents)) [invalid-value]',
+        '4:17 Unexpected `permissionMode` value `yolo`, expected one of: `default`, `acceptEdits`, `auto`, `dontAsk`, `bypassPermissions`, `plan`, `manual`: the permission mode it runs in (ignored for plugin agents) [invalid-value]',
       ],
       ['.claude/agents/code-reviewer.md', dup('.claude/agents/copy.md')],
       [
         '.claude/agents/colon.md',
-        "2:7 Unexpected `name` value `team:reviewer`, expected a value matching `^[a-z0-9]+(?:-[a-z0-9]+)*$` (a name of lowercase letters, digits and single hyphens: the subagent's identity (its file name does not matter); Claude Code silently skips a file whose name starts with `-` or holds `:`) [invalid-value]",
+        "2:7 Unexpected `name` value `team:reviewer`, expected a value matching `^[a-z0-9]+(?:-[a-z0-9]+)*$`: a name of lowercase letters, digits and single hyphens: the subagent's identity (its file name does not matter); Claude Code silently skips a file whose name starts with `-` or holds `:` [invalid-value]",
       ],
       ['.claude/agents/copy.md', dup('.claude/agents/code-reviewer.md')],
       ['.claude/agents/no-description.md', '1:1 Unexpected missing key `description`, expected a `description` entry [missing-key]'],
@@ -297,15 +297,15 @@ describe('copilot: VS Code and Copilot skills, prompts, instructions and agents'
       ['.github/copilot-instructions.md', `3:58 Unexpected link to \`CONTRIBUTING.md\`, ${LINK}`],
       [
         '.github/instructions/exclude.instructions.md',
-        '3:15 Unexpected `excludeAgent` value `reviewer`, expected one of `code-review`, `cloud-agent`, `coding-agent` or a list (`code-review` or `cloud-agent` (`coding-agent` in older documentation), or (VS Code) a list of them: the Copilot agent that does not read these instructions) [invalid-value]',
+        '3:15 Unexpected `excludeAgent` value `reviewer`, expected one of `code-review`, `cloud-agent`, `coding-agent` or a list: `code-review` or `cloud-agent` (`coding-agent` in older documentation), or (VS Code) a list of them: the Copilot agent that does not read these instructions [invalid-value]',
       ],
       [
         '.github/instructions/list.instructions.md',
-        '2:10 Unexpected list for `applyTo`, expected a string (a string of comma-separated globs of the files whose use makes Copilot apply the instructions (without it VS Code only lists them for the model); VS Code refuses a list) [wrong-type]',
+        '2:10 Unexpected list for `applyTo`, expected a string: a string of comma-separated globs of the files whose use makes Copilot apply the instructions (without it VS Code only lists them for the model); VS Code refuses a list [wrong-type]',
       ],
       [
         '.github/prompts/tools-string.prompt.md',
-        '3:8 Unexpected string for `tools`, expected a list (the tools and tool sets available while it runs (`<server>/*`: every tool of an MCP server); VS Code requires a list) [wrong-type]',
+        '3:8 Unexpected string for `tools`, expected a list: the tools and tool sets available while it runs (`<server>/*`: every tool of an MCP server); VS Code requires a list [wrong-type]',
       ],
       // VS Code reads booleans only (Claude Code would read `yes`: see the dialects test).
       [
@@ -314,7 +314,7 @@ describe('copilot: VS Code and Copilot skills, prompts, instructions and agents'
       ],
       [
         'agents/bad-target.agent.md',
-        '3:9 Unexpected `target` value `cursor`, expected one of: `vscode`, `github-copilot` (where the agent is offered: `vscode` or `github-copilot` (unset: both)) [invalid-value]\n5:5 Unexpected missing key `prompt`, expected a `prompt` entry [missing-key]',
+        '3:9 Unexpected `target` value `cursor`, expected one of: `vscode`, `github-copilot`: where the agent is offered: `vscode` or `github-copilot` (unset: both) [invalid-value]\n5:5 Unexpected missing key `prompt`, expected a `prompt` entry [missing-key]',
       ],
       ['agents/no-description.agent.md', '1:1 Unexpected missing key `description`, expected a `description` entry [missing-key]'],
       [
@@ -339,7 +339,7 @@ describe('cursor: project rules', () => {
       ['.cursor/rules/extra.mdc', '3:1 Unexpected key `trigger`, expected one of: `description`, `globs`, `alwaysApply` [unknown-key]'],
       [
         '.cursor/rules/string-bool.mdc',
-        '3:14 Unexpected string for `alwaysApply`, expected a boolean (true: Cursor includes the rule in every request (its globs are then ignored); a string `"true"` is not true) [wrong-type]',
+        '3:14 Unexpected string for `alwaysApply`, expected a boolean: true: Cursor includes the rule in every request (its globs are then ignored); a string `"true"` is not true [wrong-type]',
       ],
     ]);
     expect(r.warnings).toEqual([

@@ -172,7 +172,7 @@ const cases: Case[] = [
         line: 2,
         column: 7,
         rule: 'wrong-type',
-        message: 'Unexpected number for `name`, expected a string (a non-empty process name (when absent it is derived from the file name))',
+        message: 'Unexpected number for `name`, expected a string: a non-empty process name (when absent it is derived from the file name)',
       },
     ],
   },

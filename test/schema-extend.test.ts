@@ -63,7 +63,7 @@ describe('a root schema extends a bundled one by `$ref` to its `$id`', () => {
     expect(run.stdout).toBe(
       [
         'processes/blank.md',
-        '  2:7 Unexpected `name` value `  `, expected a value matching `\\S` (a non-empty process name (when absent it is derived from the file name)) [invalid-value]',
+        '  2:7 Unexpected `name` value `  `, expected a value matching `\\S`: a non-empty process name (when absent it is derived from the file name) [invalid-value]',
         '',
         'processes/number.md',
         '  2:8 Unexpected number for `owner`, expected a string (the team that owns the process) [wrong-type]',

@@ -123,7 +123,7 @@ describe('a preset kind: Agent Skills', () => {
         2,
         7,
         'invalid-value',
-        "Unexpected `name` value `bad_name`, expected a value matching the `pattern` of the schema (a name of 1–64 lowercase letters (of any script, as the reference validator reads them), digits and single hyphens inside, equal to its folder's name: clients list, load and invoke the skill by it)",
+        "Unexpected `name` value `bad_name`, expected a value matching the `pattern` of the schema: a name of 1–64 lowercase letters (of any script, as the reference validator reads them), digits and single hyphens inside, equal to its folder's name: clients list, load and invoke the skill by it",
       ],
     ]);
   });

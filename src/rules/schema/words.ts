@@ -33,7 +33,9 @@ export function described(constraint: string, schema: { description?: unknown } 
   const d = schema?.description;
   if (typeof d !== 'string' || d.trim() === '') return constraint;
   const said = new Set(tokens(constraint));
-  return tokens(d).every((t) => said.has(t)) ? constraint : `${constraint} (${d})`;
+  if (tokens(d).every((t) => said.has(t))) return constraint;
+  // A description with parentheses of its own follows a colon: no parentheses inside parentheses.
+  return /[()]/.test(d) ? `${constraint}: ${d}` : `${constraint} (${d})`;
 }
 
 /** The longest pattern a described value's message shows (as long as quoted content: docs/messages.md). */

@@ -13,7 +13,7 @@ export const wrongType = defineRule({
       {
         path: 'processes/deploy.md',
         text: '---\nname: 42\n---\n\n# Deploy\n',
-        expected: ['2:7 Unexpected number for `name`, expected a string (a non-empty process name (when absent it is derived from the file name))'],
+        expected: ['2:7 Unexpected number for `name`, expected a string: a non-empty process name (when absent it is derived from the file name)'],
       },
     ],
   },
