@@ -59,6 +59,12 @@ describe('without --allow-writes', () => {
     expect(textOf(r)).toMatch(/^Unknown tool 'create_document'\. Available tools: /);
   });
 
+  it('the instructions say the server writes nothing', () => {
+    expect(s.client.getInstructions()).toMatch(
+      /every kind its configuration or presets declare .*The server writes nothing: write a checked text with your own file tool\.$/,
+    );
+  });
+
   it('the repair prompt leaves the write to the agent', async () => {
     const got = await s.client.getPrompt({ name: 'repair', arguments: { path: 'processes/broken-key.md' } });
     const text = (got.messages[0]!.content as { text: string }).text;
@@ -73,6 +79,12 @@ describe('docgate mcp --allow-writes', () => {
     ({ root, s } = await serveCopy());
   });
   afterAll(() => s.close());
+
+  it('the instructions name the write tools and when they write', () => {
+    expect(s.client.getInstructions()).toMatch(
+      /create_document, update_document and edit_document write a document only when its new text passes every rule \(or, for a document that already fails, adds no error\)\.$/,
+    );
+  });
 
   it('the repair prompt ends with the update_document call that writes the repaired text', async () => {
     const got = await s.client.getPrompt({ name: 'repair', arguments: { path: 'processes/broken-key.md' } });

@@ -57,6 +57,17 @@ function mark(message: string): void {
   }
 }
 
+/** What the server tells a client it is for (the `initialize` answer's instructions). */
+function instructionsFor(writes: boolean): string {
+  return [
+    'docgate serves the documentation content of one repository: POWER templates, framework docs, processes and System Requirements Specifications, and every kind its configuration or presets declare (Agent Skills, agents, prompts, rules: list_documents and get_document).',
+    "A document that fails to parse is answered with its ParseFailureResult (a normal result, with the file's text as content in get tools), never with a tool error; use validate to lint the repository, check_content to check text before writing it, the prompt repair to fix a document, and the resources docgate://rules/<id> for what each rule wants.",
+    writes
+      ? 'create_document, update_document and edit_document write a document only when its new text passes every rule (or, for a document that already fails, adds no error).'
+      : 'The server writes nothing: write a checked text with your own file tool.',
+  ].join(' ');
+}
+
 /** The server for one root, not yet connected; its tool threads live as long as it does. */
 export function createServer(root: string, workers: ToolWorkers, options: ProjectOptions = {}, serving: ServeOptions = {}): Server {
   const listed = toolsServed(serving.allowWrites === true);
@@ -65,8 +76,7 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
     { name: 'docgate', version: VERSION },
     {
       capabilities: { tools: {}, resources: {}, prompts: {} },
-      instructions:
-        "docgate serves the documentation content of one repository: POWER templates, framework docs, processes and System Requirements Specifications. A document that fails to parse is answered with its ParseFailureResult (a normal result, with the file's text as content in get tools), never with a tool error; use validate to lint the repository, check_content to check text before writing it, the prompt repair to fix a document, and the resources docgate://rules/<id> for what each rule wants.",
+      instructions: instructionsFor(serving.allowWrites === true),
     },
   );
 
