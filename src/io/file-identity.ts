@@ -45,9 +45,9 @@ export function contentHash(bytes: Uint8Array): string {
   return crypto().createHash('sha1').update(bytes).digest('base64');
 }
 
-/** SHA-256 of a text, in hex. */
-export function sha256(text: string): string {
-  return crypto().createHash('sha256').update(text).digest('hex');
+/** SHA-256 of a text or of bytes, in hex. */
+export function sha256(data: string | Uint8Array): string {
+  return crypto().createHash('sha256').update(data).digest('hex');
 }
 
 export type ReadOutcome =

@@ -52,7 +52,9 @@ const repo = new Repository(root, {
   onProject,
 });
 const ctx: ToolContext = { root, repo, project: () => repo.project() };
-const runner = new ToolRunner(new Map(toolsServed(writes && lane === 'repository').map((t) => [t.name, t])), ctx);
+/** `--allow-writes` reaches the repository thread only: the write tools and the repair prompt's last line. */
+const writing = writes && lane === 'repository';
+const runner = new ToolRunner(new Map(toolsServed(writing).map((t) => [t.name, t])), ctx);
 const port = parentPort!;
 
 function post(seq: number, answer: ToolAnswer): void {
@@ -68,7 +70,7 @@ function post(seq: number, answer: ToolAnswer): void {
 async function prompt(path: string): Promise<PromptAnswer> {
   try {
     await repo.settle();
-    return { text: await repairPrompt(repo, path, writes && lane === 'repository') };
+    return { text: await repairPrompt(repo, path, writing) };
   } catch (e) {
     const invalid = e instanceof ToolError || e instanceof ConfigError;
     return { error: invalid ? (e as Error).message : `cannot make the prompt repair for ${path}: ${(e as Error).message}`, invalid };

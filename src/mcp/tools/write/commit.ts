@@ -5,9 +5,9 @@
  * the same folder, mode and owner kept) only while the file still holds the bytes read; then the
  * repository told, so that every tool sees the new text at once.
  */
-import { createHash } from 'node:crypto';
 import { lstatSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { sha256 } from '../../../io/file-identity.js';
 import type { FileRef } from '../../../io/layout.js';
 import { WriteRefused, pinFolder, publishNew, readInside, realFolder, rewriteFile, unmake } from '../../../io/safe-fs.js';
 import type { PinnedFolder } from '../../../io/safe-fs.js';
@@ -18,10 +18,6 @@ import { verdictOf } from '../../proposal.js';
 import type { Verdict } from '../../proposal.js';
 import { ToolError, jsonOutput } from '../../tool.js';
 import type { ToolContext, ToolOutput } from '../../tool.js';
-
-export function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
 
 /** The writes queued per root: each runs once the one before it has ended. */
 const queues = new Map<string, Promise<unknown>>();
