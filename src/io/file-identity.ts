@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import { readInside } from './safe-fs.js';
+import type { PinnedFolders } from './safe-fs.js';
 
 const require = createRequire(import.meta.url);
 
@@ -67,8 +68,8 @@ export type ReadOutcome =
  * limit and identity come from the same handle the bytes come from), then the bytes. A file larger than
  * `maxBytes` is not read at all.
  */
-export function readLimited(abs: string, maxBytes: number, realRoot: string): ReadOutcome {
-  const r = readInside(abs, realRoot, maxBytes);
+export function readLimited(abs: string, maxBytes: number, realRoot: string, pins?: PinnedFolders): ReadOutcome {
+  const r = pins ? pins.read(abs, maxBytes) : readInside(abs, realRoot, maxBytes);
   switch (r.kind) {
     case 'bytes':
       return { kind: 'bytes', bytes: r.bytes, identity: statIdentity(r.stats) };

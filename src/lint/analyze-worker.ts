@@ -1,24 +1,41 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { analyzeFileIdentified } from './analyze.js';
+import type { IdentifiedAnalysis } from './analyze.js';
+import { realRootOf } from '../io/layout.js';
+import { PinnedFolders } from '../io/safe-fs.js';
 import type { WorkItem } from './parallel.js';
 import { rowInsteadOfDoc } from './row.js';
+import { SharedQueue } from './shared-queue.js';
+import type { QueueShape } from './shared-queue.js';
 import { loadProject } from '../project/project.js';
 import type { ProjectOptions } from '../project/project.js';
 
-// One worker of analyzeInParallel: the project is loaded once, then chunks of files are analyzed on request.
+// One worker of analyzeInParallel: the project is loaded once; then, told the run's items and its queue,
+// it takes chunks from the queue itself and sends each chunk's results, until nothing is left.
 const data = workerData as { root: string; project: ProjectOptions; hashing: boolean; rows: boolean };
 const project = loadProject(data.root, data.project);
-parentPort!.on('message', (msg: { chunk: number; items: WorkItem[] }) => {
-  // Tests only: a worker that dies with chunks in flight (the run must still complete, in the main thread).
-  if (process.env.DOCGATE_TEST_FAULT === 'worker-exit') {
-    process.stderr.write('docgate: test: worker exits\n');
-    process.exit(3);
+parentPort!.once('message', (msg: { thread: number; queue: QueueShape; items: WorkItem[] }) => {
+  const queue = new SharedQueue(msg.queue);
+  for (let r = queue.take(msg.thread); r !== null; r = queue.take(msg.thread)) {
+    // Tests only: a worker that dies with a chunk taken (the run must still complete, in the main thread).
+    if (process.env.DOCGATE_TEST_FAULT === 'worker-exit') {
+      process.stderr.write('docgate: test: worker exits\n');
+      process.exit(3);
+    }
+    // The chunk's folders are opened once for its reads (safe-fs.ts PinnedFolders).
+    const pins = new PinnedFolders(realRootOf(msg.items[r[0]]!.ref));
+    let out: (IdentifiedAnalysis | null)[];
+    try {
+      out = msg.items.slice(r[0], r[1]).map((item) => {
+        const a = analyzeFileIdentified(item.ref, project, item.withBody, data.hashing, pins);
+        if (a && data.rows) rowInsteadOfDoc(a.analysis, project); // the MCP server keeps rows, not documents
+        if (a) a.analysis.doc = null; // not needed by lint; keeps the messages small
+        return a;
+      });
+    } finally {
+      pins.close();
+    }
+    parentPort!.postMessage({ from: r[0], out });
   }
-  const out = msg.items.map((item) => {
-    const r = analyzeFileIdentified(item.ref, project, item.withBody, data.hashing);
-    if (r && data.rows) rowInsteadOfDoc(r.analysis, project); // the MCP server keeps rows, not documents
-    if (r) r.analysis.doc = null; // not needed by lint; keeps the messages small
-    return r;
-  });
-  parentPort!.postMessage({ chunk: msg.chunk, out });
+  parentPort!.postMessage({ idle: true });
 });

@@ -3,6 +3,7 @@ import { contentHash, readLimited } from '../io/file-identity.js';
 import type { ReadOutcome } from '../io/file-identity.js';
 import { realRootOf } from '../io/layout.js';
 import type { FileRef, Problem } from '../io/layout.js';
+import type { PinnedFolders } from '../io/safe-fs.js';
 import { capDiagnostics } from '../model/result.js';
 import { detached } from '../model/detach.js';
 import type { Kind } from '../model/types.js';
@@ -85,9 +86,9 @@ export function discoveryFailure(ref: FileRef, problem: Problem, project: Projec
  * Reads and analyzes one discovered document. Returns null when the file vanished between discovery
  * and read (it is then omitted, counted nowhere). The size is checked on the open handle before reading.
  */
-export function analyzeFileIdentified(ref: FileRef, project: Project, withBody = true, hashing = true): IdentifiedAnalysis | null {
+export function analyzeFileIdentified(ref: FileRef, project: Project, withBody = true, hashing = true, pins?: PinnedFolders): IdentifiedAnalysis | null {
   if (ref.problem) return discoveryFailure(ref, ref.problem, project);
-  return analyzeRead(ref, readLimited(ref.abs, maxBytes(project, ref.kind), realRootOf(ref)), project, withBody, undefined, hashing);
+  return analyzeRead(ref, readLimited(ref.abs, maxBytes(project, ref.kind), realRootOf(ref), pins), project, withBody, undefined, hashing);
 }
 
 /**

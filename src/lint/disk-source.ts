@@ -10,7 +10,7 @@ import type { ReadOutcome } from '../io/file-identity.js';
 import type { GitIgnored } from '../io/git-ignored.js';
 import { discover, gitIgnoredFor, gitIgnoresPath, realPathIn, refAt } from '../io/layout.js';
 import type { FileRef } from '../io/layout.js';
-import { realFolder } from '../io/safe-fs.js';
+import { PinnedFolders, realFolder } from '../io/safe-fs.js';
 import type { Kind } from '../model/types.js';
 import type { Project } from '../project/project.js';
 import type { ListingBasis } from '../store/store.js';
@@ -89,8 +89,23 @@ export class DiskSource implements Source {
     return settledBefore(version, this.started);
   }
 
+  /** The folders pinned for the reads of a batch (pinFolders), if one is open. */
+  private pins: PinnedFolders | null = null;
+
   read(ref: FileRef, maxBytes: number): ReadOutcome {
-    return readLimited(ref.abs, maxBytes, this.realRoot);
+    return readLimited(ref.abs, maxBytes, this.realRoot, this.pins ?? undefined);
+  }
+
+  pinFolders(): { close(): void } {
+    const pins = new PinnedFolders(this.realRoot);
+    const outer = this.pins;
+    this.pins = pins;
+    return {
+      close: () => {
+        pins.close();
+        if (this.pins === pins) this.pins = outer;
+      },
+    };
   }
 
   hash(_ref: FileRef, bytes: Buffer): string {

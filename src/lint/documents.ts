@@ -147,7 +147,12 @@ export class Documents {
       this.work.filter((w) => !w.read && !w.slot.ref.problem).map((w) => w.slot.ref),
       (ref) => maxBytes(this.project, ref.kind),
     );
-    for (const w of this.work) this.take(w, this.analyzeOne(w));
+    const pins = this.work.length > 1 ? this.source.pinFolders?.() : undefined;
+    try {
+      for (const w of this.work) this.take(w, this.analyzeOne(w));
+    } finally {
+      pins?.close();
+    }
     this.split = { here: this.split.here + this.work.length, inWorkers: this.split.inWorkers, workers: this.split.workers };
     this.work.length = 0;
   }
@@ -164,12 +169,17 @@ export class Documents {
       return;
     }
     const work = this.work.splice(0);
-    this.split = await analyzeInParallel(
-      this.project.root,
-      this.project.options,
-      { items, here: (i) => this.analyzeOne(work[i]!), done: (i, r) => this.take(work[i]!, r) },
-      { hashing: this.options.hashing, rows: this.options.docs === 'rows' },
-    );
+    const pins = this.source.pinFolders?.();
+    try {
+      this.split = await analyzeInParallel(
+        this.project.root,
+        this.project.options,
+        { items, here: (i) => this.analyzeOne(work[i]!), done: (i, r) => this.take(work[i]!, r) },
+        { hashing: this.options.hashing, rows: this.options.docs === 'rows' },
+      );
+    } finally {
+      pins?.close();
+    }
   }
 
   private analyzeOne(w: Work): IdentifiedAnalysis | null {

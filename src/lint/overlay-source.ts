@@ -51,6 +51,10 @@ export class OverlaySource implements Source {
     return this.base.settled(version);
   }
 
+  pinFolders(): { close(): void } {
+    return this.base.pinFolders?.() ?? { close: () => {} };
+  }
+
   read(ref: FileRef, maxBytes: number): ReadOutcome {
     const laid = this.texts.get(ref.path);
     if (!laid) return this.base.read(ref, maxBytes);

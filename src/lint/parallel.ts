@@ -5,6 +5,8 @@ import type { Worker } from 'node:worker_threads';
 import type { IdentifiedAnalysis } from './analyze.js';
 import type { FileRef } from '../io/layout.js';
 import type { ProjectOptions } from '../project/project.js';
+import { CHUNK, SharedQueue } from './shared-queue.js';
+import type { Lane } from './shared-queue.js';
 
 export interface WorkItem {
   ref: FileRef;
@@ -55,26 +57,21 @@ function minBytes(): number {
   return t !== undefined && /^\d+$/.test(t) ? Number(t) : PARALLEL_MIN_BYTES;
 }
 
-/** The bytes `items` are estimated to take to analyze (see worthThreads). */
-export function estimatedWork(items: readonly WorkItem[]): number {
+/** A document's size to estimate by only: it is read (and checked) where it is analyzed. */
+function sampledSize(ref: WorkItem['ref']): number {
+  return ref.problem ? 0 : (lstatSync(ref.abs, { throwIfNoEntry: false })?.size ?? 0);
+}
+
+/** The bytes `items` are estimated to take to analyze (see worthThreads), from the sizes of up to SAMPLED of them. */
+export function estimatedWork(items: readonly WorkItem[], sizeOf: (ref: WorkItem['ref']) => number = sampledSize): number {
+  if (items.length === 0) return 0;
   const step = Math.max(1, items.length / SAMPLED);
   let bytes = 0;
   let seen = 0;
-  for (let i = 0; i < items.length; i += step, seen++) {
-    const ref = items[Math.floor(i)]!.ref;
-    // A size to estimate by only: the document itself is read (and checked) where it is analyzed.
-    if (!ref.problem) bytes += lstatSync(ref.abs, { throwIfNoEntry: false })?.size ?? 0;
-  }
+  for (let i = 0; i < items.length; i += step, seen++) bytes += sizeOf(items[Math.floor(i)]!.ref);
   return (bytes / seen + DOCUMENT_BYTES) * items.length;
 }
 
-/**
- * Documents per message. Small, so that a worker holds little at a time (memory flat in the number of
- * documents, docs/performance.md "Scale (issue 17)") and this thread never waits long for its own chunk to end; a message costs ~0.1 ms.
- */
-const CHUNK = 64;
-/** Chunks sent ahead to each worker: it starts the next while this thread is busy with a chunk of its own. */
-const IN_FLIGHT = 2;
 /**
  * A worker's young generation. V8's default (up to 48 MB per thread) lets each worker hold that much
  * garbage between scavenges: with two workers a third of the 300 MB bound. 16 MB: once the frontmatter
@@ -100,17 +97,41 @@ export interface Split {
   workers: number;
 }
 
-interface Reply {
-  chunk: number;
-  out: (IdentifiedAnalysis | null)[];
+/** A worker's message: the results of a chunk it took, or that it found nothing left to take. */
+type Reply = { from: number; out: (IdentifiedAnalysis | null)[] } | { idle: true };
+
+/**
+ * The lanes of a run: each kind's items (they lie together, in the order the run planned them), given
+ * to threads so that the estimated work is even (the largest first, each to the least loaded thread).
+ * A thread then meets few kinds: each V8 isolate compiles and optimizes the code of the kinds it
+ * analyzes, and the code of a kind another thread analyzes is not warmed up twice (docs/performance.md,
+ * "How a large run works"). Thread 0 is this one.
+ */
+export function lanesOf(items: readonly WorkItem[], threads: number, sizeOf: (ref: WorkItem['ref']) => number = sampledSize): Lane[] {
+  const lanes: (Lane & { cost: number })[] = [];
+  for (let i = 0; i < items.length; ) {
+    let j = i + 1;
+    while (j < items.length && items[j]!.ref.kind === items[i]!.ref.kind) j++;
+    lanes.push({ front: i, back: j, owner: 0, cost: estimatedWork(items.slice(i, j), sizeOf) });
+    i = j;
+  }
+  const load = new Array<number>(threads).fill(0);
+  for (const lane of [...lanes].sort((x, y) => y.cost - x.cost)) {
+    let least = 0;
+    for (let t = 1; t < threads; t++) if (load[t]! < load[least]!) least = t;
+    lane.owner = least;
+    load[least]! += lane.cost;
+  }
+  return lanes.map(({ front, back, owner }) => ({ front, back, owner }));
 }
 
 /**
  * Analyzes items on every core: this thread and `threads - 1` worker threads (each loads the rules once
- * and reads its own files) take chunks from one queue, so nobody idles while work is left and nothing
- * waits for workers to start. This thread analyzes one chunk per turn of its event loop, taking the
- * workers' replies in between. Parsed documents are not sent back. A worker that fails (out of memory
- * under its limits, say) hands its chunks back: this thread analyzes them, so the run still completes.
+ * and reads its own files) take chunks from one shared queue (shared-queue.ts), each from its own lanes
+ * first (`lanesOf`), so nobody idles while work is left and nothing waits for workers to start. This
+ * thread analyzes one chunk per turn of its event loop, taking the workers' results in between. Parsed
+ * documents are not sent back. What a worker that fails (out of memory under its limits, say) took and
+ * did not answer is analyzed here once the queue is empty, so the run still completes.
  * `hashing`: whether results need their content hash (a cache keeps it); `rows`: the workers send each
  * document's row instead of nothing (the MCP server keeps rows, src/lint/row.ts).
  */
@@ -122,93 +143,109 @@ export function analyzeInParallel(
   threads = threadCount(),
 ): Promise<Split> {
   const { items } = work;
-  const chunks = Math.ceil(items.length / CHUNK);
-  const range = (c: number): [number, number] => [c * CHUNK, Math.min(items.length, (c + 1) * CHUNK)];
-  let next = 0;
+  const total = items.length;
+  const started = Math.max(1, Math.min(threads, Math.ceil(total / CHUNK)));
+  const queue = SharedQueue.over(lanesOf(items, started), started);
+  /** The items whose results are in. */
+  const answered = new Uint8Array(total);
   let finished = 0;
   const split: Split = { here: 0, inWorkers: 0, workers: 0 };
-  /** Chunks of failed workers, to do here. */
-  const returned: number[] = [];
-  const take = (): number => returned.pop() ?? (next < chunks ? next++ : -1);
   return new Promise((resolve, reject) => {
-    const workers = new Set<Worker>();
+    /** Workers alive and not yet idle. */
+    const busy = new Set<Worker>();
+    const all = new Set<Worker>();
     let settled = false;
+    let queueEmpty = false;
     const end = (err?: unknown): void => {
       if (settled) return;
       settled = true;
-      for (const w of workers) void w.terminate();
+      for (const w of all) void w.terminate();
       if (err === undefined) resolve(split);
       else reject(err instanceof Error ? err : new Error(String(err)));
     };
-    /** Hands a chunk's results over (an exception ends the run with it) and counts the chunk done. */
-    const settle = (handOver: () => void): boolean => {
+    /** Takes results (an exception ends the run with it); false once the run has ended. */
+    const settle = (handOver: () => number): boolean => {
       try {
-        handOver();
+        finished += handOver();
       } catch (e) {
         end(e);
         return false;
       }
-      if (++finished === chunks) end();
+      if (finished === total) end();
       return !settled;
+    };
+    const analyzeHere = (from: number, to: number): number => {
+      let n = 0;
+      for (let i = from; i < to; i++) {
+        if (answered[i]) continue;
+        answered[i] = 1;
+        work.done(i, work.here(i));
+        n++;
+      }
+      split.here += n;
+      return n;
+    };
+    /** The queue is empty and no worker is busy: what a lost worker took and did not answer is done here. */
+    const sweep = (): void => {
+      if (settled || !queueEmpty || busy.size > 0) return;
+      settle(() => analyzeHere(0, total));
     };
     let localBusy = false;
     const local = (): void => {
       localBusy = false;
       if (settled) return;
-      const c = take();
-      if (c < 0) return;
-      const [from, to] = range(c);
-      const ok = settle(() => {
-        for (let i = from; i < to; i++) work.done(i, work.here(i));
-        split.here += to - from;
-      });
-      if (ok) wake();
+      const r = queue.take(0);
+      if (r === null) {
+        queueEmpty = true;
+        sweep();
+        return;
+      }
+      if (settle(() => analyzeHere(r[0], r[1]))) wake();
     };
     const wake = (): void => {
       if (settled || localBusy) return;
       localBusy = true;
       setImmediate(local);
     };
-    if (chunks === 0) return end();
+    if (total === 0) return end();
     // Loaded here, not at start-up: a one-file lint never starts a worker (node:worker_threads costs ~1 ms).
     const { Worker: WorkerThread } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
-    for (let t = 1; t < Math.min(threads, chunks); t++) {
+    for (let t = 1; t < started; t++) {
       const w = new WorkerThread(new URL('./analyze-worker.js', import.meta.url), {
         workerData: { root, project, hashing: options.hashing, rows: options.rows === true },
         resourceLimits: WORKER_LIMITS,
       });
-      workers.add(w);
+      all.add(w);
+      busy.add(w);
       split.workers++;
-      const held = new Set<number>();
-      const feed = (): void => {
-        while (!settled && held.size < IN_FLIGHT) {
-          const c = take();
-          if (c < 0) return;
-          held.add(c);
-          const [from, to] = range(c);
-          w.postMessage({ chunk: c, items: items.slice(from, to) });
-        }
-      };
       w.on('message', (reply: Reply) => {
         if (settled) return;
-        held.delete(reply.chunk);
-        const ok = settle(() => {
-          const [from] = range(reply.chunk);
-          reply.out.forEach((r, k) => work.done(from + k, r));
-          split.inWorkers += reply.out.length;
+        if ('idle' in reply) {
+          busy.delete(w);
+          sweep();
+          return;
+        }
+        settle(() => {
+          let n = 0;
+          reply.out.forEach((r, k) => {
+            const i = reply.from + k;
+            if (answered[i]) return;
+            answered[i] = 1;
+            work.done(i, r);
+            n++;
+          });
+          split.inWorkers += n;
+          return n;
         });
-        if (ok) feed();
       });
       const lost = (): void => {
-        workers.delete(w);
-        if (settled) return;
-        returned.push(...held);
-        held.clear();
-        wake();
+        busy.delete(w);
+        all.delete(w);
+        sweep();
       };
       w.on('error', lost);
       w.on('exit', lost);
-      feed();
+      w.postMessage({ thread: t, queue: queue.shapeOf, items });
     }
     wake();
   });

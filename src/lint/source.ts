@@ -32,6 +32,11 @@ export interface Source {
   read(ref: FileRef, maxBytes: number): ReadOutcome;
   /** What a store checks content by when a version changed (the disk: SHA-1 of the bytes; the index: the blob id). */
   hash(ref: FileRef, bytes: Buffer): string;
+  /**
+   * Until the answer is closed, reads open files through their folders' handles, each opened and
+   * checked once (the disk: safe-fs.ts `PinnedFolders`), instead of checking each file's handle.
+   */
+  pinFolders?(): { close(): void };
   /** Reads ahead, in one batch, the documents about to be read (the git index asks git once). */
   prefetch?(refs: readonly FileRef[], maxBytes: (ref: FileRef) => number): void;
   /** Whether the document's text is laid over the source (a proposed text): never kept in a store. */

@@ -29,14 +29,26 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** A schema's properties that have a `default`, as [key, default] pairs, made once per schema (applyDefaults runs per document). */
+const defaultsOf = new WeakMap<Record<string, SchemaNode>, readonly (readonly [string, unknown])[]>();
+
+function defaultPairs(properties: Record<string, SchemaNode>): readonly (readonly [string, unknown])[] {
+  let pairs = defaultsOf.get(properties);
+  if (pairs === undefined) {
+    const found: [string, unknown][] = [];
+    // A boolean subschema (`"name": true`) has no default.
+    for (const [key, sub] of Object.entries(properties)) if (isPlainObject(sub) && 'default' in sub) found.push([key, sub.default]);
+    defaultsOf.set(properties, (pairs = found));
+  }
+  return pairs;
+}
+
 /** Replaces null or blank values by the schema's `default`, and fills absent keys that have one. */
 export function applyDefaults(data: Record<string, unknown>, properties: Record<string, SchemaNode>): Record<string, unknown> {
   const out = Object.assign(record<unknown>(), data);
-  for (const [key, sub] of Object.entries(properties)) {
-    // A boolean subschema (`"name": true`) has no default.
-    if (!isPlainObject(sub) || !('default' in sub)) continue;
+  for (const [key, value] of defaultPairs(properties)) {
     const v = out[key];
-    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) out[key] = sub.default;
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) out[key] = value;
   }
   return out;
 }

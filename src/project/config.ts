@@ -418,12 +418,16 @@ export function severityResolver(
   kindOf: (path: string) => string | null,
 ): (path: string) => (rule: string) => 'off' | 'warning' | 'error' {
   const compiled = layers.map((l) => ({ ...l, overrides: l.overrides.map((o) => ({ match: compileGlobs(o.files), rules: o.rules })) }));
+  // A rule's severity without overrides is asked for every rule of every document: found once per rule
+  // (up to a bound: a directive may name any string).
+  const topLevels = new Map<string, 'off' | 'warning' | 'error'>();
   const top = (rule: string): 'off' | 'warning' | 'error' => {
-    for (let i = compiled.length - 1; i >= 0; i--) {
-      const s = level(compiled[i]!.rules[rule]);
-      if (s !== undefined) return s;
-    }
-    return defaultOf(rule);
+    let found = topLevels.get(rule);
+    if (found !== undefined) return found;
+    for (let i = compiled.length - 1; i >= 0 && found === undefined; i--) found = level(compiled[i]!.rules[rule]);
+    found ??= defaultOf(rule);
+    if (topLevels.size < 4096) topLevels.set(rule, found);
+    return found;
   };
   // Without overrides or kind settings every document has the same severities: no work per path.
   if (compiled.every((l) => l.overrides.length === 0 && Object.keys(l.kindRules).length === 0)) return () => top;

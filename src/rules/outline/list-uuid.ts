@@ -1,7 +1,7 @@
 import type { OutlineRuleTemplate } from './outline-rule.js';
 import { itemColumns, itemLine } from '../../parse/outline/build.js';
 import { wantedLine } from './messages.js';
-import { UUID, UUID_ANY_CASE } from '../../model/uuid.js';
+import { UUID_ANY_CASE, isLowercaseUuid } from '../../model/uuid.js';
 
 export const listUuidOutline: OutlineRuleTemplate = {
   suffix: 'list-uuid',
@@ -28,7 +28,7 @@ export const listUuidOutline: OutlineRuleTemplate = {
     for (const list of model.lists) {
       for (const bullet of list.bullets) {
         const entry = bullet.entry;
-        if (entry === null || UUID.test(entry.id)) continue;
+        if (entry === null || isLowercaseUuid(entry.id)) continue;
         const at = wantedLine(model, report, itemLine(bullet), () => itemColumns(model.text, bullet).id);
         if (at === null) continue;
         // The same UUID in lowercase (RFC 9562 compares UUIDs case-insensitively): the id on disk, when it is written there as parsed.
