@@ -100,6 +100,18 @@ export interface Split {
 /** A worker's message: the results of a chunk it took, or that it found nothing left to take. */
 type Reply = { from: number; out: (IdentifiedAnalysis | null)[] } | { idle: true };
 
+type WorkerOptions = { hashing: boolean; rows?: boolean };
+
+/** A worker thread of analyzeInParallel for a project: it loads the project, then is told its run. */
+function startWorker(root: string, project: ProjectOptions, options: WorkerOptions): Worker {
+  // Loaded here, not at start-up: a one-file lint never starts a worker (node:worker_threads costs ~1 ms).
+  const { Worker: WorkerThread } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
+  return new WorkerThread(new URL('./analyze-worker.js', import.meta.url), {
+    workerData: { root, project, hashing: options.hashing, rows: options.rows === true },
+    resourceLimits: WORKER_LIMITS,
+  });
+}
+
 /**
  * The lanes of a run: each kind's items (they lie together, in the order the run planned them), given
  * to threads so that the estimated work is even (the largest first, each to the least loaded thread).
@@ -208,13 +220,8 @@ export function analyzeInParallel(
       setImmediate(local);
     };
     if (total === 0) return end();
-    // Loaded here, not at start-up: a one-file lint never starts a worker (node:worker_threads costs ~1 ms).
-    const { Worker: WorkerThread } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
     for (let t = 1; t < started; t++) {
-      const w = new WorkerThread(new URL('./analyze-worker.js', import.meta.url), {
-        workerData: { root, project, hashing: options.hashing, rows: options.rows === true },
-        resourceLimits: WORKER_LIMITS,
-      });
+      const w = startWorker(root, project, options);
       all.add(w);
       busy.add(w);
       split.workers++;

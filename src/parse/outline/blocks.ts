@@ -178,9 +178,14 @@ export function firstNonBlank(s: string): number {
  * as in `splitFrontmatter`). Columns are 1-based UTF-16 columns of the line on disk.
  */
 export class BodyText {
+  /** Where each line starts in `joined`, found on first use. */
+  private starts: number[] | null = null;
+
   constructor(
     readonly lines: readonly string[],
     readonly offset: number,
+    /** The lines joined with LF, when the caller has that text already (the body without CR): `raw` cuts it instead of joining lines. */
+    private readonly joined: string | null = null,
   ) {}
 
   line(line0: number): string {
@@ -214,7 +219,19 @@ export class BodyText {
 
   /** Lines [from, to) as written, joined with LF and trimmed. */
   raw(from: number, to: number): string {
-    return this.lines.slice(from, Math.max(from, to)).join('\n').trim();
+    const end = Math.min(to, this.lines.length);
+    if (this.joined === null || from >= end) return this.lines.slice(from, Math.max(from, to)).join('\n').trim();
+    // A cut of the text, not a join of its lines: the same string, without an array and a copy per section.
+    if (this.starts === null) {
+      const starts = new Array<number>(this.lines.length);
+      let at = 0;
+      for (let i = 0; i < this.lines.length; i++) {
+        starts[i] = at;
+        at += this.lines[i]!.length + 1;
+      }
+      this.starts = starts;
+    }
+    return this.joined.slice(this.starts[from]!, this.starts[end - 1]! + this.lines[end - 1]!.length).trim();
   }
 
   /** Lines [from, to) without the indentation they share, trimmed. */
@@ -255,5 +272,5 @@ export function normalizeBody(body: string): { lines: string[]; src: string; src
 export function readBody(body: string, offset: number): { text: BodyText; blocks: Block[] } {
   const { lines, src, srcLines } = normalizeBody(body);
   const blocks = scannerOff ? null : scanBlocks(src, srcLines);
-  return { text: new BodyText(lines, offset), blocks: blocks ?? markdownItBlocks(src) };
+  return { text: new BodyText(lines, offset, src === body ? body : null), blocks: blocks ?? markdownItBlocks(src) };
 }
