@@ -73,6 +73,20 @@ function reportersOf(rules: readonly Rule<unknown>[]): Reporter[] {
 }
 
 /**
+ * The severity of each rule of a list, for the last list and severity function asked: without overrides
+ * a project gives every document the same function, so a kind's levels are found once, not per rule per
+ * document. One entry: bounded.
+ */
+let lastLevels: { rules: readonly Rule<unknown>[]; severity: SeverityOf; levels: ReturnType<SeverityOf>[] } | null = null;
+
+function levelsOf(rules: readonly Rule<unknown>[], severity: SeverityOf): readonly ReturnType<SeverityOf>[] {
+  if (lastLevels !== null && lastLevels.rules === rules && lastLevels.severity === severity) return lastLevels.levels;
+  const levels = rules.map((r) => severity(r.id));
+  lastLevels = { rules, severity, levels };
+  return levels;
+}
+
+/**
  * Runs the rules over a file's layers: every hook of every rule, for the layers present. Returns the
  * diagnostics a result can show (the first MAX_DIAGNOSTICS by position, sorted, without repeats): a file
  * with 300,000 findings never holds 300,000 messages.
@@ -85,10 +99,13 @@ export function runRules(
   suppressions: Suppressions | null = null,
 ): Diagnostic[] {
   const kept = new CappedDiagnostics();
-  for (const shared of reportersOf(rules)) {
+  const reporters = reportersOf(rules);
+  const levels = levelsOf(rules, severity);
+  for (let k = 0; k < reporters.length; k++) {
+    const shared = reporters[k]!;
     const { rule } = shared;
     // A rule the configuration turns off is not run at all.
-    const level = severity(rule.id);
+    const level = levels[k]!;
     if (level === 'off') continue;
     // A reporter in use (rules run inside a rule's hook, which none does today) is not taken from under it.
     const r = shared.sink.kept === null ? shared : reporter(rule);

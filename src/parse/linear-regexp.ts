@@ -11,6 +11,7 @@
  */
 import { createRequire } from 'node:module';
 import type { RE2JS as RE2JSClass } from 're2js';
+import { Recent } from '../model/recent.js';
 
 /** ajv's RegExpEngine: a function with the `code` ajv would print for it in standalone code. */
 export interface RegExpEngine {
@@ -111,12 +112,27 @@ const require = createRequire(import.meta.url);
 let RE2JS: typeof RE2JSClass | undefined;
 
 /** Compiles an ECMAScript pattern for linear-time matching (throws, with RE2's reason, when it cannot). */
-export function linearPattern(pattern: string): { test(s: string): boolean; toString(): string } {
+export function linearPattern(pattern: string): LinearPattern {
+  const known = compiled.get(pattern);
+  if (known !== undefined) return known;
   new RegExp(pattern, 'u'); // the syntax ajv would accept natively; throws otherwise
   RE2JS ??= (require('re2js') as { RE2JS: typeof RE2JSClass }).RE2JS;
   const re = RE2JS.compile(RE2JS.translateRegExp(toRe2Syntax(pattern)));
-  return { test: (s: string) => re.test(s), toString: () => `/${pattern}/u` };
+  const made: LinearPattern = { test: (s: string) => re.test(s), toString: () => `/${pattern}/u` };
+  compiled.set(pattern, made);
+  return made;
 }
+
+export interface LinearPattern {
+  test(s: string): boolean;
+  toString(): string;
+}
+
+/**
+ * The patterns compiled last (a compile costs ~0.25 ms: the fix of an uppercase UUID asks for the same
+ * pattern in every document that has one), bounded: patterns come from rule files a server sees edited.
+ */
+const compiled = new Recent<string, LinearPattern>(64);
 
 /** ajv's `code.regExp`. Standalone code is never generated with it (docgate's own schemas are precompiled with RegExp). */
 export const linearRegExp: RegExpEngine = Object.assign(
