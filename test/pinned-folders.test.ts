@@ -59,7 +59,9 @@ describe('PinnedFolders', () => {
   it('reads from the folder it pinned, never through a link swapped in for it since', () => {
     const pins = new PinnedFolders(root);
     try {
+      // A folder is pinned at its second read.
       expect(shape(pins.read(join(root, 'docs', 'a.md'), 1024))).toEqual({ kind: 'bytes', text: 'inside a\n' });
+      expect(shape(pins.read(join(root, 'docs', 'b.md'), 1024))).toEqual({ kind: 'bytes', text: 'inside b\n' });
       // The folder is moved away and a link to the folder outside put in its place.
       renameSync(join(root, 'docs'), join(root, 'docs-moved'));
       symlinkSync(outside, join(root, 'docs'));

@@ -185,12 +185,15 @@ const PINNED_MAX = 64;
  * checked to lie inside the root, as `openInside` checks each file's: a file is then opened through its
  * folder's handle (/proc/self/fd/<folder>/<name>, with O_NOFOLLOW), which lies inside the root whatever
  * was swapped in on the way since, so the check of each file's own handle (a `readlink`, a fifth of the
- * reading) is not needed (docs/reliability.md, "Reading inside the root"). A file read this way sees the
+ * reading) is not needed (docs/reliability.md, "Reading inside the root"). A folder is pinned at its
+ * second read. A file read this way sees the
  * folder as it was pinned. Where /proc does not name handles, or a folder cannot be pinned, or the file
  * is a link, a read goes the usual way (`readInside`). `close()` when the batch is done.
  */
 export class PinnedFolders {
   private readonly handles = new Map<string, number | null>();
+  /** Folders read from once, not pinned yet. */
+  private readonly seen = new Set<string>();
 
   constructor(private readonly realRoot: string) {}
 
@@ -211,10 +214,19 @@ export class PinnedFolders {
     return readOpened(fd, maxBytes);
   }
 
-  /** The handle of a folder inside the root, opened now or before; null when it cannot be pinned. */
+  /**
+   * The handle of a folder inside the root, opened now or before; null when it cannot be pinned, and at
+   * the first read from a folder: a folder read once (a skill's folder holds one SKILL.md) costs less
+   * the usual way than opened, checked and closed.
+   */
   private handleOf(dir: string): number | null {
     const known = this.handles.get(dir);
     if (known !== undefined) return known;
+    if (!this.seen.has(dir)) {
+      if (this.seen.size >= PINNED_MAX) this.seen.clear();
+      this.seen.add(dir);
+      return null;
+    }
     if (procFd === false || this.handles.size >= PINNED_MAX) this.close();
     let fd: number | null = null;
     const opened = procFd === false ? null : openFolder(dir, 0);
