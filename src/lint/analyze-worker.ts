@@ -5,16 +5,17 @@ import { realRootOf } from '../io/layout.js';
 import { PinnedFolders } from '../io/safe-fs.js';
 import type { WorkItem } from './parallel.js';
 import { rowInsteadOfDoc } from './row.js';
-import { SharedQueue } from './shared-queue.js';
-import type { QueueShape } from './shared-queue.js';
+import { SharedQueue, itemsIn } from './shared-queue.js';
+import type { QueueShape, SharedItems } from './shared-queue.js';
 import { loadProject } from '../project/project.js';
 import type { ProjectOptions } from '../project/project.js';
 
-// One worker of analyzeInParallel: the project is loaded once; then, told the run's items and its queue,
-// it takes chunks from the queue itself and sends each chunk's results, until nothing is left.
+// One worker of analyzeInParallel: the project is loaded once; then, told where the run's items and its
+// queue are, it takes chunks from the queue itself, decodes their items and sends each chunk's results,
+// until nothing is left.
 const data = workerData as { root: string; project: ProjectOptions; hashing: boolean; rows: boolean };
 const project = loadProject(data.root, data.project);
-parentPort!.once('message', (msg: { thread: number; queue: QueueShape; items: WorkItem[] }) => {
+parentPort!.once('message', (msg: { thread: number; queue: QueueShape; items: SharedItems }) => {
   const queue = new SharedQueue(msg.queue);
   for (let r = queue.take(msg.thread); r !== null; r = queue.take(msg.thread)) {
     // Tests only: a worker that dies with a chunk taken (the run must still complete, in the main thread).
@@ -23,10 +24,11 @@ parentPort!.once('message', (msg: { thread: number; queue: QueueShape; items: Wo
       process.exit(3);
     }
     // The chunk's folders are opened once for its reads (safe-fs.ts PinnedFolders).
-    const pins = new PinnedFolders(realRootOf(msg.items[r[0]]!.ref));
+    const items = itemsIn<WorkItem>(msg.items, r);
+    const pins = new PinnedFolders(realRootOf(items[0]!.ref));
     let out: (IdentifiedAnalysis | null)[];
     try {
-      out = msg.items.slice(r[0], r[1]).map((item) => {
+      out = items.map((item) => {
         const a = analyzeFileIdentified(item.ref, project, item.withBody, data.hashing, pins);
         if (a && data.rows) rowInsteadOfDoc(a.analysis, project); // the MCP server keeps rows, not documents
         if (a) a.analysis.doc = null; // not needed by lint; keeps the messages small

@@ -5,7 +5,7 @@ import type { Worker } from 'node:worker_threads';
 import type { IdentifiedAnalysis } from './analyze.js';
 import type { FileRef } from '../io/layout.js';
 import type { ProjectOptions } from '../project/project.js';
-import { CHUNK, SharedQueue } from './shared-queue.js';
+import { CHUNK, SharedQueue, shareItems } from './shared-queue.js';
 import type { Lane } from './shared-queue.js';
 
 export interface WorkItem {
@@ -158,10 +158,12 @@ export function analyzeInParallel(
   const total = items.length;
   const started = Math.max(1, Math.min(threads, Math.ceil(total / CHUNK)));
   const queue = SharedQueue.over(lanesOf(items, started), started);
+  const shared = started > 1 ? shareItems(items) : null;
   /** The items whose results are in. */
   const answered = new Uint8Array(total);
   let finished = 0;
   const split: Split = { here: 0, inWorkers: 0, workers: 0 };
+  const faultyWorkers = process.env.DOCGATE_TEST_FAULT === 'worker-exit';
   return new Promise((resolve, reject) => {
     /** Workers alive and not yet idle. */
     const busy = new Set<Worker>();
@@ -248,12 +250,15 @@ export function analyzeInParallel(
       const lost = (): void => {
         busy.delete(w);
         all.delete(w);
+        if (faultyWorkers && all.size === 0) wake();
         sweep();
       };
       w.on('error', lost);
       w.on('exit', lost);
-      w.postMessage({ thread: t, queue: queue.shapeOf, items });
+      w.postMessage({ thread: t, queue: queue.shapeOf, items: shared });
     }
-    wake();
+    // Tests only (workers that die with a chunk taken): this thread starts once they are gone, so that
+    // each worker takes a chunk first, however fast this thread would have done the run alone.
+    if (!faultyWorkers || all.size === 0) wake();
   });
 }

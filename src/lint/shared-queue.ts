@@ -104,3 +104,38 @@ export class SharedQueue {
     }
   }
 }
+
+/**
+ * A run's items in memory every thread sees: each as JSON, one after another in UTF-8, with where each
+ * starts. A worker decodes only the chunks it takes, so it holds the chunk it is on, not a copy of every
+ * item of the run (docs/performance.md, "How a large run works").
+ */
+export interface SharedItems {
+  bytes: SharedArrayBuffer;
+  /** Byte offsets: item i is [starts[i], starts[i + 1]). */
+  starts: SharedArrayBuffer;
+}
+
+export function shareItems<T>(items: readonly T[]): SharedItems {
+  const texts = items.map((item) => JSON.stringify(item));
+  const starts = new Int32Array(new SharedArrayBuffer((texts.length + 1) * Int32Array.BYTES_PER_ELEMENT));
+  let at = 0;
+  texts.forEach((t, i) => {
+    starts[i] = at;
+    at += Buffer.byteLength(t, 'utf8');
+  });
+  starts[texts.length] = at;
+  const bytes = new SharedArrayBuffer(at);
+  const view = Buffer.from(bytes);
+  texts.forEach((t, i) => view.write(t, starts[i]!, 'utf8'));
+  return { bytes, starts: starts.buffer as SharedArrayBuffer };
+}
+
+/** Items [from, to) of shared items, decoded. */
+export function itemsIn<T>(shared: SharedItems, [from, to]: Range): T[] {
+  const starts = new Int32Array(shared.starts);
+  const view = Buffer.from(shared.bytes);
+  const out: T[] = [];
+  for (let i = from; i < to; i++) out.push(JSON.parse(view.toString('utf8', starts[i]!, starts[i + 1]!)) as T);
+  return out;
+}
