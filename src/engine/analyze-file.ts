@@ -158,8 +158,9 @@ export function parseDocument(kind: AnyKind, data: KindData, place: DocPlace, by
 /**
  * Analyzes one document given as bytes. `full: false` when only its facts are needed (a file not
  * selected whose facts feed rules across files): no rule runs, and the kind may parse less.
+ * `keepDoc: false` when nothing reads the parsed document (a lint drops it): it is not made.
  */
-export function analyzeDocument(kind: AnyKind, data: KindData, place: DocPlace, bytes: Uint8Array, full = true, severity?: SeverityOf): Analysis {
+export function analyzeDocument(kind: AnyKind, data: KindData, place: DocPlace, bytes: Uint8Array, full = true, severity?: SeverityOf, keepDoc = true): Analysis {
   const { decoding, text } = decode(bytes);
   if (text === null) return fileFailure(kind, data, place, null, { path: place.path, problem: null, decoding, fileName: data.fileName }, severity);
   const stage: FileStage = { path: place.path, problem: null, decoding, fileName: data.fileName, text, bytes };
@@ -176,6 +177,6 @@ export function analyzeDocument(kind: AnyKind, data: KindData, place: DocPlace, 
     diagnostics,
     facts: kind.facts(parsed, file),
     // A document with warnings only is served (docs/formats.md, "Severities and warnings"): it fails only with an error.
-    doc: full && !hasError(diagnostics) ? kind.doc(parsed, file) : null,
+    doc: full && keepDoc && !hasError(diagnostics) ? kind.doc(parsed, file) : null,
   };
 }

@@ -33,9 +33,9 @@ export function problemFailure(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, pro
  * Analyzes one document given as bytes: encoding, then the kind's own rules. Pure: no I/O. Its own
  * diagnostics are capped here to the ones its result can show (see `capDiagnostics`).
  */
-export function analyzeBytes(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, bytes: Uint8Array, project: Project, withBody = true): Analysis {
+export function analyzeBytes(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, bytes: Uint8Array, project: Project, withBody = true, keepDoc = true): Analysis {
   const kind = kindOf(project, ref.kind);
-  const analysis = analyzeDocument(kind, project.data(kind), ref, bytes, withBody, project.severityFor(ref.path));
+  const analysis = analyzeDocument(kind, project.data(kind), ref, bytes, withBody, project.severityFor(ref.path), keepDoc);
   // What memos and the rules across files keep, detached from the file's text (the parsed document,
   // served by MCP, is left as it is: it lives only as long as the text does).
   analysis.diagnostics = detached(capDiagnostics(analysis.diagnostics));
@@ -86,16 +86,32 @@ export function discoveryFailure(ref: FileRef, problem: Problem, project: Projec
  * Reads and analyzes one discovered document. Returns null when the file vanished between discovery
  * and read (it is then omitted, counted nowhere). The size is checked on the open handle before reading.
  */
-export function analyzeFileIdentified(ref: FileRef, project: Project, withBody = true, hashing = true, pins?: PinnedFolders): IdentifiedAnalysis | null {
+export function analyzeFileIdentified(
+  ref: FileRef,
+  project: Project,
+  withBody = true,
+  hashing = true,
+  pins?: PinnedFolders,
+  keepDoc = true,
+): IdentifiedAnalysis | null {
   if (ref.problem) return discoveryFailure(ref, ref.problem, project);
-  return analyzeRead(ref, readLimited(ref.abs, maxBytes(project, ref.kind), realRootOf(ref), pins), project, withBody, undefined, hashing);
+  return analyzeRead(ref, readLimited(ref.abs, maxBytes(project, ref.kind), realRootOf(ref), pins), project, withBody, undefined, hashing, keepDoc);
 }
 
 /**
  * Analyzes what `readLimited` got for a document; `hash` when the caller hashed the bytes already.
  * `hashing: false` when nothing will keep the hash (a lint without a cache): it is then null.
+ * `keepDoc: false` when nothing will read the parsed document (a lint drops it): it is not made.
  */
-export function analyzeRead(ref: FileRef, read: ReadOutcome, project: Project, withBody = true, hash?: string, hashing = true): IdentifiedAnalysis | null {
+export function analyzeRead(
+  ref: FileRef,
+  read: ReadOutcome,
+  project: Project,
+  withBody = true,
+  hash?: string,
+  hashing = true,
+  keepDoc = true,
+): IdentifiedAnalysis | null {
   switch (read.kind) {
     case 'gone':
       return null;
@@ -116,7 +132,11 @@ export function analyzeRead(ref: FileRef, read: ReadOutcome, project: Project, w
         hash: null,
       };
     case 'bytes':
-      return { analysis: analyzeBytes(ref, read.bytes, project, withBody), identity: read.identity, hash: hash ?? (hashing ? contentHash(read.bytes) : null) };
+      return {
+        analysis: analyzeBytes(ref, read.bytes, project, withBody, keepDoc),
+        identity: read.identity,
+        hash: hash ?? (hashing ? contentHash(read.bytes) : null),
+      };
   }
 }
 

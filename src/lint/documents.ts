@@ -185,10 +185,11 @@ export class Documents {
   private analyzeOne(w: Work): IdentifiedAnalysis | null {
     const { ref, full } = w.slot;
     if (ref.problem) return discoveryFailure(ref, ref.problem, this.project);
-    if (w.read) return analyzeRead(ref, w.read.outcome, this.project, full, w.read.hash);
+    const keepDoc = this.options.docs !== 'drop';
+    if (w.read) return analyzeRead(ref, w.read.outcome, this.project, full, w.read.hash, true, keepDoc);
     const outcome = this.source.read(ref, maxBytes(this.project, ref.kind));
     const hash = this.options.hashing && outcome.kind === 'bytes' ? this.source.hash(ref, outcome.bytes) : undefined;
-    return analyzeRead(ref, outcome, this.project, full, hash, false);
+    return analyzeRead(ref, outcome, this.project, full, hash, false, keepDoc);
   }
 
   /** One document analyzed: into its slot (reduced to what the rest of the run reads), and into the store. */
