@@ -26,30 +26,12 @@ export interface StartedThread {
 }
 
 /**
- * V8's compilation cache off in this process, once, before its first tool thread starts. A long-lived
- * server compiles code from rule files for as long as it runs (ajv turns each schema text into a
- * validator's source through `new Function`), and that cache keeps what every distinct source compiled
- * to, in every thread, where no collection that the isolate is still running sees it as garbage: 1,000
- * edits of a rule file left 7 MB more heap in one thread with it, none without (docs/performance.md, "A
- * long-lived server"). The flag is read at each lookup, so it holds for threads already running; code is
- * compiled as before, only not looked up again by its source text, which a server that loaded its code
- * once never needs.
- */
-let cacheOff = false;
-function noCompilationCache(): void {
-  if (cacheOff) return;
-  cacheOff = true;
-  (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--no-compilation-cache');
-}
-
-/**
  * Starts a tool thread (tool-worker.ts). `docgate mcp` starts its repository thread with this before it
  * loads the server's own code (~70 ms), so the thread boots meanwhile and a first call waits less; the
  * server adopts it unless it has ended. `node:worker_threads` is loaded here, not on import: a lint never
  * needs it.
  */
 export function startToolThread(config: WorkerConfig): StartedThread {
-  noCompilationCache();
   const { Worker: WorkerThread } = require('node:worker_threads') as typeof import('node:worker_threads');
   // The bundled CLI and server find the bundled worker beside them (scripts/bundle.mjs), dist/mcp finds dist/mcp/tool-worker.js.
   const worker = new WorkerThread(new URL('./tool-worker.js', import.meta.url), { workerData: config, stdout: true });

@@ -4,14 +4,14 @@
  * watchers); a pure thread parses text it is given and reads nothing but rule files.
  */
 import { writeSync } from 'node:fs';
-import { parentPort, threadId, workerData } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { Split } from '../lint/parallel.js';
 import { Repository } from '../lint/repository.js';
 import { ToolRunner, errorResult } from './run-tool.js';
 import type { ToolAnswer } from './run-tool.js';
 import type { ToolContext } from './tool.js';
 import { toolsServed } from './tools/index.js';
-import type { PromptAnswer, ToolReply, ToolRequest, WorkerConfig } from './workers.js';
+import type { PromptAnswer, ThreadNotice, ToolReply, ToolRequest, WorkerConfig } from './workers.js';
 import type { Project } from '../project/project.js';
 import { repairPrompt } from './repair-prompt.js';
 import { ToolError } from './tool.js';
@@ -28,27 +28,28 @@ function loaded(kind: string, s: Split): void {
     // a full non-blocking stderr: the debug line is dropped
   }
 }
-/** The key of the project this thread served last (null until one loads). */
+/** The key of the first project this thread served (null until one loads), and whether it has loaded another. */
 let served: string | null = null;
+let moved = false;
 /**
- * `DOCGATE_MCP_DEBUG=1`: a line when this thread loads another project than the one it served (the
- * configuration or a rule file changed). One long-lived thread serves every project in turn: what a
- * project compiled is let go with it (docs/performance.md, "A long-lived server").
+ * A tool thread serves one project: once another is loaded (the configuration or a rule file
+ * changed), it tells the server, which sends later calls to a fresh thread and ends this one when it has
+ * answered the calls it took (workers.ts). Every rule-set version leaves V8 code behind in the isolate
+ * that compiled its validators, which only the isolate's end gives back (docs/performance.md, "A
+ * long-lived server").
  */
 function onProject(p: Project): void {
-  if (served !== null && p.key !== served) {
-    try {
-      writeSync(2, `docgate mcp: the project changed: ${lane} thread ${threadId} loaded it\n`);
-    } catch {
-      // a full non-blocking stderr: the debug line is dropped
-    }
+  served ??= p.key;
+  if (p.key !== served && !moved) {
+    moved = true;
+    parentPort!.postMessage({ moved: true } satisfies ThreadNotice);
   }
-  served = p.key;
 }
 const repo = new Repository(root, {
   watch: lane === 'repository',
   project,
-  ...(process.env.DOCGATE_MCP_DEBUG === '1' ? { onLoaded: loaded, onProject } : {}),
+  ...(process.env.DOCGATE_MCP_DEBUG === '1' ? { onLoaded: loaded } : {}),
+  onProject,
 });
 const ctx: ToolContext = { root, repo, project: () => repo.project() };
 /** `--allow-writes` reaches the repository thread only: the write tools and the repair prompt's last line. */

@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { errorResult } from './run-tool.js';
@@ -22,6 +23,14 @@ export interface ToolReply extends Partial<ToolAnswer> {
   prompt?: PromptAnswer;
 }
 
+/**
+ * Not an answer: a tool thread has loaded another project than the one it serves (the
+ * configuration or a rule file changed; tool-worker.ts). It still answers the calls it took.
+ */
+export interface ThreadNotice {
+  moved: true;
+}
+
 /** What the repository thread answers for a prompt: its text, or why not (`invalid`: the arguments are at fault). */
 export type PromptAnswer = { text: string } | { error: string; invalid: boolean };
 
@@ -38,21 +47,41 @@ interface Pending {
   resolve(answer: Omit<ToolReply, 'seq'>): void;
 }
 
+/** `DOCGATE_MCP_DEBUG=1`: a line when a repository thread is retired, straight to fd 2 as the server's other debug lines. */
+function retiredLine(waiting: number): void {
+  if (process.env.DOCGATE_MCP_DEBUG !== '1') return;
+  try {
+    writeSync(2, `docgate mcp: the project changed: a fresh repository thread takes the next calls (the old one ends after ${waiting} it took)\n`);
+  } catch {
+    // a full non-blocking stderr: the debug line is dropped
+  }
+}
+
 /** One worker thread and the calls it has not answered yet. */
 class ToolThread {
   readonly pending = new Map<number, Pending>();
   readonly worker: Worker;
+  /** Retired: it takes no more calls, and ends once it has answered those it took. */
+  private retired = false;
 
-  /** `started`: a thread started ahead for this config that has not ended (else one is started now). */
-  constructor(config: WorkerConfig, gone: (t: ToolThread) => void, started?: StartedThread) {
+  /**
+   * `started`: a thread started ahead for this config that has not ended (else one is started now);
+   * `moved`: told when the thread has loaded another project (ThreadNotice).
+   */
+  constructor(config: WorkerConfig, gone: (t: ToolThread) => void, started?: StartedThread, moved?: (t: ToolThread) => void) {
     this.worker = (started ?? startToolThread(config)).worker;
     // Stdout belongs to the protocol: whatever a worker prints goes to stderr.
     this.worker.stdout.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-    this.worker.on('message', (reply: ToolReply) => {
+    this.worker.on('message', (reply: ToolReply | ThreadNotice) => {
+      if ('moved' in reply) {
+        moved?.(this);
+        return;
+      }
       const p = this.pending.get(reply.seq);
       if (!p) return;
       this.pending.delete(reply.seq);
       p.resolve(reply);
+      this.endIfDone();
     });
     // A thread that dies (out of memory, say) fails its own calls only; the next call starts a new one.
     const fail = (why: string) => {
@@ -62,6 +91,16 @@ class ToolThread {
     };
     this.worker.on('error', (e) => fail(`its worker thread failed: ${e.message}`));
     this.worker.on('exit', (code) => fail(`its worker thread stopped (exit code ${code})`));
+  }
+
+  /** Takes no more calls; the thread ends (its isolate, with the code it compiled) after its last answer. */
+  retire(): void {
+    this.retired = true;
+    this.endIfDone();
+  }
+
+  private endIfDone(): void {
+    if (this.retired && this.pending.size === 0) void this.worker.terminate();
   }
 
   post(seq: number, name: string, args: unknown, prompt?: 'repair'): Promise<Omit<ToolReply, 'seq'>> {
@@ -79,6 +118,8 @@ class ToolThread {
  */
 export class ToolWorkers {
   private repository: ToolThread | null = null;
+  /** Threads of earlier projects, answering the calls they took before the project changed. */
+  private readonly retired = new Set<ToolThread>();
   private readonly pure: ToolThread[] = [];
   private seq = 0;
   private closed = false;
@@ -125,6 +166,7 @@ export class ToolWorkers {
             if (this.repository === t) this.repository = null;
           },
           ahead,
+          (t) => this.retire(t),
         );
       }
       return this.repository;
@@ -133,19 +175,43 @@ export class ToolWorkers {
     let best: ToolThread | null = null;
     for (const t of this.pure) if (best === null || t.pending.size < best.pending.size) best = t;
     if (best === null || (best.pending.size > 0 && this.pure.length < this.maxPure)) {
-      best = new ToolThread({ root: this.root, lane, project: this.project, writes: false }, (t) => {
+      const drop = (t: ToolThread): boolean => {
         const i = this.pure.indexOf(t);
         if (i !== -1) this.pure.splice(i, 1);
+        return i !== -1;
+      };
+      // A pure thread reads rule files too (parse_sysrs): one that loaded another project ends after its calls.
+      best = new ToolThread({ root: this.root, lane, project: this.project, writes: false }, drop, undefined, (t) => {
+        if (drop(t)) this.endAfterCalls(t);
       });
       this.pure.push(best);
     }
     return best;
   }
 
+  /**
+   * A repository thread that has loaded another project takes no more calls: later ones go to a fresh
+   * thread, started now so that it boots while the old one finishes (docs/performance.md, "A long-lived
+   * server"). Each call is answered once, by the thread it was sent to.
+   */
+  private retire(t: ToolThread): void {
+    if (this.repository !== t) return;
+    this.repository = null;
+    retiredLine(t.pending.size);
+    this.endAfterCalls(t);
+    if (!this.closed) this.threadFor('repository');
+  }
+
+  private endAfterCalls(t: ToolThread): void {
+    this.retired.add(t);
+    t.worker.once('exit', () => this.retired.delete(t));
+    t.retire();
+  }
+
   /** Stops every thread (the server is closing; every call has been answered). */
   async close(): Promise<void> {
     this.closed = true;
-    const threads = [...(this.repository ? [this.repository] : []), ...this.pure];
+    const threads = [...(this.repository ? [this.repository] : []), ...this.retired, ...this.pure];
     await Promise.all(threads.map((t) => t.worker.terminate()));
   }
 }
