@@ -160,7 +160,15 @@ export function parseDocument(kind: AnyKind, data: KindData, place: DocPlace, by
  * selected whose facts feed rules across files): no rule runs, and the kind may parse less.
  * `keepDoc: false` when nothing reads the parsed document (a lint drops it): it is not made.
  */
-export function analyzeDocument(kind: AnyKind, data: KindData, place: DocPlace, bytes: Uint8Array, full = true, severity?: SeverityOf, keepDoc = true): Analysis {
+export function analyzeDocument(
+  kind: AnyKind,
+  data: KindData,
+  place: DocPlace,
+  bytes: Uint8Array,
+  full = true,
+  severity?: SeverityOf,
+  keepDoc = true,
+): Analysis {
   const { decoding, text } = decode(bytes);
   if (text === null) return fileFailure(kind, data, place, null, { path: place.path, problem: null, decoding, fileName: data.fileName }, severity);
   const stage: FileStage = { path: place.path, problem: null, decoding, fileName: data.fileName, text, bytes };
