@@ -29,10 +29,9 @@ parentPort!.once('message', (msg: { thread: number; queue: QueueShape; items: Sh
     let out: (IdentifiedAnalysis | null)[];
     try {
       out = items.map((item) => {
-        // A lint drops parsed documents: only the MCP server's rows are made from one.
-        const a = analyzeFileIdentified(item.ref, project, item.withBody, data.hashing, pins, data.rows);
-        if (a && data.rows) rowInsteadOfDoc(a.analysis, project); // the MCP server keeps rows, not documents
-        if (a) a.analysis.doc = null; // not needed by lint; keeps the messages small
+        // No parsed document crosses threads: a lint makes none, the MCP server keeps its row instead.
+        const a = analyzeFileIdentified(item.ref, project, { withBody: item.withBody, hashing: data.hashing, pins, keepDoc: data.rows });
+        if (a && data.rows) rowInsteadOfDoc(a.analysis, project);
         return a;
       });
     } finally {

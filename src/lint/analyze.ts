@@ -82,36 +82,31 @@ export function discoveryFailure(ref: FileRef, problem: Problem, project: Projec
   return { analysis: problemFailure(ref, discoveryProblem(ref, problem), project), identity: `problem:${problem}`, hash: null };
 }
 
+/** How a document is analyzed (analyzeRead, analyzeFileIdentified); a flag left out is true. */
+export interface AnalysisWay {
+  /** Its body too, not only what its facts need (a document the run reports). */
+  withBody?: boolean;
+  /** Its content hash is made (false when nothing will keep it: a lint without a cache; it is then null). */
+  hashing?: boolean;
+  /** The hash of its bytes, when the caller made it already. */
+  hash?: string;
+  /** Its parsed document is made (false when nothing reads it: a lint drops it). */
+  keepDoc?: boolean;
+  /** The folders pinned for a batch of reads (safe-fs.ts `PinnedFolders`). */
+  pins?: PinnedFolders;
+}
+
 /**
  * Reads and analyzes one discovered document. Returns null when the file vanished between discovery
  * and read (it is then omitted, counted nowhere). The size is checked on the open handle before reading.
  */
-export function analyzeFileIdentified(
-  ref: FileRef,
-  project: Project,
-  withBody = true,
-  hashing = true,
-  pins?: PinnedFolders,
-  keepDoc = true,
-): IdentifiedAnalysis | null {
+export function analyzeFileIdentified(ref: FileRef, project: Project, way: AnalysisWay = {}): IdentifiedAnalysis | null {
   if (ref.problem) return discoveryFailure(ref, ref.problem, project);
-  return analyzeRead(ref, readLimited(ref.abs, maxBytes(project, ref.kind), realRootOf(ref), pins), project, withBody, undefined, hashing, keepDoc);
+  return analyzeRead(ref, readLimited(ref.abs, maxBytes(project, ref.kind), realRootOf(ref), way.pins), project, way);
 }
 
-/**
- * Analyzes what `readLimited` got for a document; `hash` when the caller hashed the bytes already.
- * `hashing: false` when nothing will keep the hash (a lint without a cache): it is then null.
- * `keepDoc: false` when nothing will read the parsed document (a lint drops it): it is not made.
- */
-export function analyzeRead(
-  ref: FileRef,
-  read: ReadOutcome,
-  project: Project,
-  withBody = true,
-  hash?: string,
-  hashing = true,
-  keepDoc = true,
-): IdentifiedAnalysis | null {
+/** Analyzes what `readLimited` got for a document. */
+export function analyzeRead(ref: FileRef, read: ReadOutcome, project: Project, way: AnalysisWay = {}): IdentifiedAnalysis | null {
   switch (read.kind) {
     case 'gone':
       return null;
@@ -133,13 +128,13 @@ export function analyzeRead(
       };
     case 'bytes':
       return {
-        analysis: analyzeBytes(ref, read.bytes, project, withBody, keepDoc),
+        analysis: analyzeBytes(ref, read.bytes, project, way.withBody ?? true, way.keepDoc ?? true),
         identity: read.identity,
-        hash: hash ?? (hashing ? contentHash(read.bytes) : null),
+        hash: way.hash ?? (way.hashing === false ? null : contentHash(read.bytes)),
       };
   }
 }
 
 export function analyzeFile(ref: FileRef, project: Project, withBody = true): Analysis | null {
-  return analyzeFileIdentified(ref, project, withBody)?.analysis ?? null;
+  return analyzeFileIdentified(ref, project, { withBody })?.analysis ?? null;
 }

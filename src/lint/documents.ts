@@ -186,10 +186,10 @@ export class Documents {
     const { ref, full } = w.slot;
     if (ref.problem) return discoveryFailure(ref, ref.problem, this.project);
     const keepDoc = this.options.docs !== 'drop';
-    if (w.read) return analyzeRead(ref, w.read.outcome, this.project, full, w.read.hash, true, keepDoc);
+    if (w.read) return analyzeRead(ref, w.read.outcome, this.project, { withBody: full, hash: w.read.hash, keepDoc });
     const outcome = this.source.read(ref, maxBytes(this.project, ref.kind));
     const hash = this.options.hashing && outcome.kind === 'bytes' ? this.source.hash(ref, outcome.bytes) : undefined;
-    return analyzeRead(ref, outcome, this.project, full, hash, false, keepDoc);
+    return analyzeRead(ref, outcome, this.project, { withBody: full, hash, hashing: false, keepDoc });
   }
 
   /** One document analyzed: into its slot (reduced to what the rest of the run reads), and into the store. */
@@ -200,8 +200,8 @@ export class Documents {
     // The strings the listing holds already (memory grows with the documents' facts only).
     a.path = slot.ref.path;
     a.kind = slot.ref.kind;
+    // A run that drops parsed documents made none (analyzeOne); a server keeps rows instead.
     if (this.options.docs === 'rows') rowInsteadOfDoc(a, this.project);
-    else if (this.options.docs === 'drop') a.doc = null;
     slot.analysis = a;
     slot.keptFacts = slot.kept !== null && factsKeyOf(this.project, slot.kept.analysis) === factsKeyOf(this.project, a);
     slot.racy = !this.source.settled(r.identity);

@@ -189,14 +189,16 @@ export function analyzeInParallel(
       if (finished === total) end();
       return !settled;
     };
+    /** Takes item i's result unless it has one (a lost worker's chunk is done again here): 1 if taken. */
+    const answer = (i: number, result: () => IdentifiedAnalysis | null): number => {
+      if (answered[i]) return 0;
+      answered[i] = 1;
+      work.done(i, result());
+      return 1;
+    };
     const analyzeHere = (from: number, to: number): number => {
       let n = 0;
-      for (let i = from; i < to; i++) {
-        if (answered[i]) continue;
-        answered[i] = 1;
-        work.done(i, work.here(i));
-        n++;
-      }
+      for (let i = from; i < to; i++) n += answer(i, () => work.here(i));
       split.here += n;
       return n;
     };
@@ -238,11 +240,7 @@ export function analyzeInParallel(
         settle(() => {
           let n = 0;
           reply.out.forEach((r, k) => {
-            const i = reply.from + k;
-            if (answered[i]) return;
-            answered[i] = 1;
-            work.done(i, r);
-            n++;
+            n += answer(reply.from + k, () => r);
           });
           split.inWorkers += n;
           return n;

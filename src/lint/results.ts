@@ -91,9 +91,7 @@ function servedWithout(project: Project, source: Source, ref: FileRef, off: Read
     ref,
     outcome,
     withSeverities(project, (path) => (path === ref.path ? quiet : project.severityFor(path))),
-    true,
-    undefined,
-    false,
+    { hashing: false },
   );
   if (again === null || again.analysis.doc === null) return null;
   rowInsteadOfDoc(again.analysis, project);
