@@ -454,6 +454,32 @@ describe('item 4: an entry swapped for a link between discovery and read is not 
     expect(hashTree(outside)).toBe(before);
   });
 
+  it('a folder swapped for a link to outside after the folder holding it was listed: refused on the way in, never listed', () => {
+    // The walk opens a folder below through its parent's open handle without following a link at its end
+    // (docs/reliability.md, "Reading inside the root"): the link met there goes the long way and is refused.
+    const { root, outside } = fresh('swap-child-folder');
+    put(root, 'docs/sysrs/x.md', sysrsText(UUID, 'English'));
+    put(root, 'docs/sysrs/de/x.md', sysrsText(UUID, 'Deutsch'));
+    put(outside, 'de/x.md', `---\nid: ${UUID}\n${SECRET}: 1\n---\n`);
+    const before = hashTree(outside);
+    const swap = [{ after: join(root, 'docs', 'sysrs'), path: join(root, 'docs', 'sysrs', 'de'), target: join(outside, 'de') }];
+    const r = cli(['lint', '--root', root, '--format', 'json'], { spy: { swap } });
+    expect(r.report.swapped).toBe(1);
+    expect(r.code, r.stderr).toBe(1);
+    expect(resultsOf(r)).toEqual([
+      {
+        path: 'docs/sysrs/de',
+        kind: 'sysrs',
+        error: '1:1 Unexpected folder that resolves outside the root (through a symbolic link), expected the sysrs folder inside the root [file-symlink]',
+      },
+    ]);
+    expect(r.stdout).not.toContain(SECRET);
+    expect(bytesReadUnder(r.report, outside)).toBe(0);
+    expect(r.report.listed.filter((p) => p.startsWith(outside))).toEqual([]);
+    expect(touched(r.report, outside)).toEqual([]);
+    expect(hashTree(outside)).toBe(before);
+  });
+
   it('a document that is a link to a file inside the root is still read', () => {
     const { root } = fresh('inside-doc-link');
     put(root, 'store/real.md', '---\nowner: x\n---\n# Real\n\nBody.\n');

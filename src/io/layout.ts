@@ -1,9 +1,9 @@
-import { lstatSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, lstatSync, realpathSync, statSync } from 'node:fs';
 import type { Dirent, Stats } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
 import { statIdentity } from './file-identity.js';
 import { WriteRefused, isInside, listInside, realFolder, replaceFile, resolved } from './safe-fs.js';
-import type { Listing } from './safe-fs.js';
+import type { HeldFolder, Listing } from './safe-fs.js';
 import { GitIgnored, realRelative } from './git-ignored.js';
 import type { Kind } from '../model/types.js';
 import { compileGlobs, compilePathGlob, inGitFolder } from './glob.js';
@@ -286,6 +286,8 @@ interface Visit {
   viaLink: boolean;
   /** Named as a folder (not a link) by the listing of a folder inside the root (safe-fs `listInside`). */
   entry: boolean;
+  /** The folder whose listing named it, still open (held), and its name there: it is opened through that handle. */
+  parent: { folder: HeldFolder; name: string } | null;
 }
 
 /** One glob's walk from one of its folders: the folders it listed (by device and inode) and the documents it found. */
@@ -345,12 +347,15 @@ export function discover(
   if (gitTree) ignoredByGit.cover(places.flatMap((p) => p.folders.flatMap((f) => realDirOf(realRoot, absolute(root, f.dir)) ?? [])));
   // A folder's listing, shared by the globs that list it (two globs over one folder each find their own).
   const shared = places.reduce((n, p) => n + p.folders.length, 0) > 1 ? new Map<string, Listing>() : null;
-  const list = (relDir: string, absDir: string, entry: boolean): Listing => {
+  // A folder listed now is held open while its entries are walked: the folders below are opened through
+  // its handle (no check of their own, docs/reliability.md). One listed before (shared) is not held.
+  const list = (relDir: string, absDir: string, v: Visit): { listing: Listing; held: HeldFolder | null } => {
     const known = shared?.get(relDir);
-    if (known) return known;
-    const listing = listInside(absDir, realRoot, entry);
-    shared?.set(relDir, listing);
-    return listing;
+    if (known) return { listing: known, held: null };
+    const listing = listInside(absDir, realRoot, v.parent ? { parent: v.parent, hold: true } : { entry: v.entry, hold: true });
+    const held = listing.kind === 'listed' ? (listing.held ?? null) : null;
+    shared?.set(relDir, held === null || listing.kind !== 'listed' ? listing : { ...listing, held: undefined });
+    return { listing, held };
   };
   /**
    * Lists one folder for the walks of `members` (globs of `kind` that start from the same folder as
@@ -363,73 +368,78 @@ export function discover(
   const visit = (kind: Kind, earlier: readonly ((path: string) => boolean)[], members: readonly Walk[], v: Visit, linked: LinkedVisit[]): void => {
     const { relDir, depth, variants, lang, english, viaLink } = v;
     const absDir = relDir === '' ? root : absolute(root, relDir);
-    const listing = list(relDir, absDir, v.entry);
-    if (listing.kind !== 'listed') {
-      folders?.set(relDir, null);
-      const problem = folderProblem(root, realRoot, relDir, listing);
-      if (problem) for (const m of members) m.out.push({ path: relDir, abs: absDir, kind, lang: null, ...problem });
-      return;
-    }
-    const folder = `${listing.stats.dev}:${listing.stats.ino}`;
-    // Listed by a member's walk already, by another path: not again for it.
-    const active = members.filter((m) => !m.seen.has(folder));
-    if (active.length === 0) return;
-    for (const m of active) m.seen.add(folder);
-    // Where the folder really lies, for git's answers and for a link into `.git` (a folder named so is never listed).
-    const realDir = gitTree || viaLink ? (realRelative(realRoot, listing.real) ?? relDir) : relDir;
-    if (viaLink && inGitFolder(realDir)) return;
-    const byGit = gitTree && ignoredByGit.active;
-    if (byGit && ignoredByGit.ignores(realDir, true)) return; // a folder git ignores (a base, or a link's target)
-    // The identity of the folder as listed, from the handle it was listed through: an entry added after
-    // the listing changes it, so a recorded identity never vouches for a listing that lacks a file.
-    folders?.set(relDir, statIdentity(listing.stats));
-    const realPrefix = realDir === '' ? '' : `${realDir}/`;
-    const below = folderLikeBelow(depth, variants, english);
-    for (const entry of listing.entries) {
-      if (isGitName(entry.name)) continue;
-      const badName = listing.badNames?.has(entry) === true;
-      const path = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
-      if (ignores && layout.isIgnored(path)) continue;
-      if (gitTree && entry.name === '.gitignore') ignoredByGit.noteIgnoreFile(`${absDir}${sep}${entry.name}`);
-      if (byGit && ignoredByGit.ignoresEntry(`${realPrefix}${entry.name}`, entry.isDirectory())) {
-        ignoredByGit.dropped.add(path);
-        continue;
+    const { listing, held } = list(relDir, absDir, v);
+    try {
+      if (listing.kind !== 'listed') {
+        folders?.set(relDir, null);
+        const problem = folderProblem(root, realRoot, relDir, listing);
+        if (problem) for (const m of members) m.out.push({ path: relDir, abs: absDir, kind, lang: null, ...problem });
+        return;
       }
-      const abs = `${absDir}${sep}${entry.name}`; // plain concatenation: path.join per entry costs at 10k files
-      let matched: Walk[] | null = null;
-      let rest: Walk[] | null = null;
-      for (const m of active) {
-        if (m.glob.matchIn(english ?? relDir, entry.name)) (matched ??= []).push(m);
-        else if (below) (rest ??= []).push(m);
-      }
-      if (rest !== null && folderLike(entry)) {
-        // A folder below: deeper documents of the globs that did not take the entry, or (for a kind with
-        // variants, at the level of its documents) a language folder. A linked folder is followed only
-        // when it stays inside the root.
-        const where = badName ? 'bad-name' : entry.isDirectory() ? 'inside' : linkedFolder(realRoot, abs);
-        if (where === 'bad-name') for (const m of rest) m.out.push({ path, abs, kind, lang: null, problem: 'bad-name' });
-        else if (where === 'outside') for (const m of rest) m.out.push({ path, abs, kind, lang: null, problem: 'folder-outside', link: true });
-        else if (where === 'inside') {
-          const link = viaLink || entry.isSymbolicLink();
-          const named = !entry.isSymbolicLink();
-          const next: Visit =
-            depth === 1
-              ? { relDir: path, depth: 1, variants: false, lang: entry.name, english: relDir, viaLink: link, entry: named }
-              : { relDir: path, depth: depth - 1, variants, lang: null, english: null, viaLink: link, entry: named };
-          if (entry.isSymbolicLink()) linked.push({ v: next, members: rest });
-          else visit(kind, earlier, rest, next, linked);
+      const folder = `${listing.stats.dev}:${listing.stats.ino}`;
+      // Listed by a member's walk already, by another path: not again for it.
+      const active = members.filter((m) => !m.seen.has(folder));
+      if (active.length === 0) return;
+      for (const m of active) m.seen.add(folder);
+      // Where the folder really lies, for git's answers and for a link into `.git` (a folder named so is never listed).
+      const realDir = gitTree || viaLink ? (realRelative(realRoot, listing.real) ?? relDir) : relDir;
+      if (viaLink && inGitFolder(realDir)) return;
+      const byGit = gitTree && ignoredByGit.active;
+      if (byGit && ignoredByGit.ignores(realDir, true)) return; // a folder git ignores (a base, or a link's target)
+      // The identity of the folder as listed, from the handle it was listed through: an entry added after
+      // the listing changes it, so a recorded identity never vouches for a listing that lacks a file.
+      folders?.set(relDir, statIdentity(listing.stats));
+      const realPrefix = realDir === '' ? '' : `${realDir}/`;
+      const below = folderLikeBelow(depth, variants, english);
+      for (const entry of listing.entries) {
+        if (isGitName(entry.name)) continue;
+        const badName = listing.badNames?.has(entry) === true;
+        const path = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
+        if (ignores && layout.isIgnored(path)) continue;
+        if (gitTree && entry.name === '.gitignore') ignoredByGit.noteIgnoreFile(`${absDir}${sep}${entry.name}`);
+        if (byGit && ignoredByGit.ignoresEntry(`${realPrefix}${entry.name}`, entry.isDirectory())) {
+          ignoredByGit.dropped.add(path);
+          continue;
+        }
+        const abs = `${absDir}${sep}${entry.name}`; // plain concatenation: path.join per entry costs at 10k files
+        let matched: Walk[] | null = null;
+        let rest: Walk[] | null = null;
+        for (const m of active) {
+          if (m.glob.matchIn(english ?? relDir, entry.name)) (matched ??= []).push(m);
+          else if (below) (rest ??= []).push(m);
+        }
+        if (rest !== null && folderLike(entry)) {
+          // A folder below: deeper documents of the globs that did not take the entry, or (for a kind with
+          // variants, at the level of its documents) a language folder. A linked folder is followed only
+          // when it stays inside the root.
+          const where = badName ? 'bad-name' : entry.isDirectory() ? 'inside' : linkedFolder(realRoot, abs);
+          if (where === 'bad-name') for (const m of rest) m.out.push({ path, abs, kind, lang: null, problem: 'bad-name' });
+          else if (where === 'outside') for (const m of rest) m.out.push({ path, abs, kind, lang: null, problem: 'folder-outside', link: true });
+          else if (where === 'inside') {
+            const link = viaLink || entry.isSymbolicLink();
+            const named = !entry.isSymbolicLink();
+            const parent = named && held !== null ? { folder: held, name: entry.name } : null;
+            const next: Visit =
+              depth === 1
+                ? { relDir: path, depth: 1, variants: false, lang: entry.name, english: relDir, viaLink: link, entry: named, parent }
+                : { relDir: path, depth: depth - 1, variants, lang: null, english: null, viaLink: link, entry: named, parent };
+            if (entry.isSymbolicLink()) linked.push({ v: next, members: rest });
+            else visit(kind, earlier, rest, next, linked);
+          }
+        }
+        if (matched === null) continue;
+        if (earlier.some((holds) => holds(path))) continue; // an earlier kind of the registry holds it
+        // A name that is not UTF-8 is never opened: its lossy text names another file, or none.
+        const what = badName ? 'bad-name' : inspect(realRoot, abs, entry, gitTree ? ignoredByGit : null);
+        for (const m of matched) {
+          const ref: FileRef = { path, abs, kind, lang };
+          if (what !== 'file') ref.problem = what;
+          if (viaLink || entry.isSymbolicLink()) ref.link = true;
+          m.out.push(ref);
         }
       }
-      if (matched === null) continue;
-      if (earlier.some((holds) => holds(path))) continue; // an earlier kind of the registry holds it
-      // A name that is not UTF-8 is never opened: its lossy text names another file, or none.
-      const what = badName ? 'bad-name' : inspect(realRoot, abs, entry, gitTree ? ignoredByGit : null);
-      for (const m of matched) {
-        const ref: FileRef = { path, abs, kind, lang };
-        if (what !== 'file') ref.problem = what;
-        if (viaLink || entry.isSymbolicLink()) ref.link = true;
-        m.out.push(ref);
-      }
+    } finally {
+      if (held !== null) closeSync(held.fd);
     }
   };
   for (const { kind, folders: bases } of places) {
@@ -452,7 +462,7 @@ export function discover(
     for (const group of groups.values()) {
       const f = bases[group[0]!]!;
       let linked: LinkedVisit[] = [];
-      const start: Visit = { relDir: f.dir, depth: f.depth, variants: f.variants, lang: null, english: null, viaLink: false, entry: false };
+      const start: Visit = { relDir: f.dir, depth: f.depth, variants: f.variants, lang: null, english: null, viaLink: false, entry: false, parent: null };
       visit(
         kind,
         earlier,

@@ -271,30 +271,63 @@ export function whyUnread(r: Exclude<Limited, { kind: 'bytes' }>, maxBytes: numb
 }
 
 export type Listing =
-  /** `real`: the folder's real path (where its handle lies). */
-  | { kind: 'listed'; entries: Dirent[]; badNames: ReadonlySet<Dirent> | null; stats: Stats; real: string }
+  /**
+   * `real`: the folder's real path (where its handle lies). `held`: the folder's handle, still open, when
+   * the listing was asked to hold it (ListWay.hold); the caller closes it.
+   */
+  | { kind: 'listed'; entries: Dirent[]; badNames: ReadonlySet<Dirent> | null; stats: Stats; real: string; held?: HeldFolder }
   | { kind: 'absent' }
   | { kind: 'outside' }
   | { kind: 'error'; code: string };
 
+/** A folder inside the root, listed and still open: the folders its listing named are listed through it. */
+export interface HeldFolder {
+  fd: number;
+  /** Its real path. */
+  real: string;
+}
+
+/** How a folder is listed (listInside). */
+export interface ListWay {
+  /**
+   * Named as a folder (not a link) by a listing of a folder inside the root: where /proc names handles,
+   * the check of the handle alone proves where it is, and `realpath` (a `readlink` per folder of the
+   * path) is not needed first.
+   */
+  entry?: boolean;
+  /**
+   * The held folder whose listing named it (as a folder, `name`): it is opened through that handle,
+   * `/proc/self/fd/<parent>/<name>` without following a link at its end, and so lies inside the root
+   * with no check of its own handle (docs/reliability.md, "Reading inside the root").
+   */
+  parent?: { folder: HeldFolder; name: string };
+  /** Keep the folder's handle open for the listings below it (`held`; the caller closes it). */
+  hold?: boolean;
+}
+
 /**
  * Lists a folder that must lie inside `realRoot`. It is resolved first (a folder outside is never opened,
- * so its names are never seen; `entryOfListed`: see below), opened, its handle checked, and listed
- * through that handle. Names are
- * read as text; only when one holds U+FFFD is the folder listed again as bytes, to tell a name that is
- * not valid UTF-8 (in `badNames`, its `name` decoded lossily: it must never be opened by that name).
+ * so its names are never seen; `way.entry` and `way.parent`: see ListWay), opened, its handle checked,
+ * and listed through that handle. Names are read as text; only when one holds U+FFFD is the folder listed
+ * again as bytes, to tell a name that is not valid UTF-8 (in `badNames`, its `name` decoded lossily: it
+ * must never be opened by that name).
  */
-export function listInside(absDir: string, realRoot: string, entryOfListed = false): Listing {
+export function listInside(absDir: string, realRoot: string, way: ListWay = {}): Listing {
   let opened: number | { code: string } | null = null;
   /** The real path found before the open (where the handle is not checked on its own). */
   let checked: string | null = null;
-  // A folder that a listing inside the root named as a folder (not a link): where /proc names handles,
-  // the check of the handle alone proves where it is, and `realpath` (a `readlink` per folder of the
-  // path) is not needed first. It is opened without following a link at its end: a link put there
-  // since goes the long way, as every link does.
-  if (entryOfListed && procFd === true && NOFOLLOW !== 0) {
+  /** Where it lies when opened through its parent's handle: no check of its own handle is needed. */
+  let throughParent: string | null = null;
+  // Opened without following a link at its end: a link put there since goes the long way, as every link
+  // does (Linux answers ENOTDIR, not ELOOP, for a link opened as a folder without following it).
+  const parent = way.parent;
+  if (parent !== undefined && procFd === true && NOFOLLOW !== 0) {
+    opened = openFolder(`/proc/self/fd/${parent.folder.fd}/${parent.name}`, NOFOLLOW);
+    if (typeof opened === 'number') throughParent = `${parent.folder.real}${sep}${parent.name}`;
+    else if (opened.code === 'ELOOP' || opened.code === 'ENOTDIR') opened = null;
+  } else if (way.entry === true && procFd === true && NOFOLLOW !== 0) {
     opened = openFolder(absDir, NOFOLLOW);
-    if (typeof opened !== 'number' && opened.code === 'ELOOP') opened = null;
+    if (typeof opened !== 'number' && (opened.code === 'ELOOP' || opened.code === 'ENOTDIR')) opened = null;
   }
   if (opened === null) {
     const target = resolved(absDir);
@@ -305,19 +338,24 @@ export function listInside(absDir: string, realRoot: string, entryOfListed = fal
   }
   if (typeof opened !== 'number') return unlisted(opened.code);
   const fd = opened;
+  let hold = false;
   try {
-    const where = handlePath(fd);
+    const where = throughParent ?? handlePath(fd);
     if (where !== null && !isInside(realRoot, where)) return { kind: 'outside' };
     const stats = fstatSync(fd);
     const via = where === null ? absDir : `/proc/self/fd/${fd}`;
     const entries = readdirSync(via, { withFileTypes: true });
     const real = where ?? checked ?? absDir;
-    for (const e of entries) if (e.name.includes('\uFFFD')) return { kind: 'listed', ...byteNames(via), stats, real };
-    return { kind: 'listed', entries, badNames: null, stats, real };
+    // Held only where /proc names handles: elsewhere a listing below opens its folder by path.
+    hold = way.hold === true && where !== null;
+    const held = hold ? { held: { fd, real } } : {};
+    for (const e of entries) if (e.name.includes('\uFFFD')) return { kind: 'listed', ...byteNames(via), stats, real, ...held };
+    return { kind: 'listed', entries, badNames: null, stats, real, ...held };
   } catch (e) {
+    hold = false;
     return { kind: 'error', code: codeOf(e) };
   } finally {
-    closeSync(fd);
+    if (!hold) closeSync(fd);
   }
 }
 

@@ -3,7 +3,7 @@
  * (file-bom, file-encoding, file-nul, file-size, file-type, file-symlink, file-read, file-unmerged,
  * file-name) report from it; a file with any of these defects but a bad name is not parsed further.
  */
-import { isUtf8 } from 'node:buffer';
+import { Buffer, isUtf8 } from 'node:buffer';
 import type { Pos } from '../model/position.js';
 
 /** What stands where readable bytes were expected. */
@@ -103,8 +103,11 @@ export function decode(bytes: Uint8Array): { decoding: Decoding; text: string | 
     const at = firstInvalidUtf8(bytes);
     return { decoding: { bom, invalid: { at: positionOfByte(bytes, at), byte: at < bytes.length ? bytes[at]! : null }, nul: null }, text: null };
   }
-  const nulAt = bytes.indexOf(0);
+  // Valid UTF-8 decodes the same through Buffer's decoder, which is faster than TextDecoder's (no second
+  // validation); a NUL is looked for in the text (one search of the string, not a call per byte array).
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  const nulAt = text.includes('\u0000') ? bytes.indexOf(0) : -1;
   const nul = nulAt === -1 ? null : positionOfByte(bytes, nulAt);
   const decoding = { bom, invalid: null, nul };
-  return { decoding, text: bom || nul ? null : decoder.decode(bytes) };
+  return { decoding, text: bom || nul ? null : text };
 }

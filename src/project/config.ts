@@ -431,11 +431,18 @@ export function severityResolver(
   };
   // Without overrides or kind settings every document has the same severities: no work per path.
   if (compiled.every((l) => l.overrides.length === 0 && Object.keys(l.kindRules).length === 0)) return () => top;
+  const withKinds = compiled.some((l) => Object.keys(l.kindRules).length > 0);
+  // Where no override matches, a path's severities are its kind's: one function per kind, so that what
+  // is found from it per rule list (analyze-file.ts `levelsOf`) is found once per kind, not per document.
+  const ofKind = new Map<string, (rule: string) => 'off' | 'warning' | 'error'>();
   return (path) => {
     const active = compiled.map((l) => l.overrides.filter((o) => o.match(path)));
-    const kind = compiled.some((l) => Object.keys(l.kindRules).length > 0) ? kindOf(path) : null;
-    if (kind === null && active.every((a) => a.length === 0)) return top;
-    return (rule) => {
+    const kind = withKinds ? kindOf(path) : null;
+    const plain = active.every((a) => a.length === 0);
+    if (kind === null && plain) return top;
+    const known = plain && kind !== null ? ofKind.get(kind) : undefined;
+    if (known !== undefined) return known;
+    const resolve = (rule: string): 'off' | 'warning' | 'error' => {
       for (let i = compiled.length - 1; i >= 0; i--) {
         const list = active[i]!;
         for (let j = list.length - 1; j >= 0; j--) {
@@ -449,6 +456,8 @@ export function severityResolver(
       }
       return defaultOf(rule);
     };
+    if (plain && kind !== null) ofKind.set(kind, resolve);
+    return resolve;
   };
 }
 
