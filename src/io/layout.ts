@@ -45,11 +45,20 @@ export interface KindPlace {
  * configuration's `kinds.<kind>.include`), the `ignores` globs, and SysRS-style language variants:
  * `<folder>/<lang>/<file>` beside an included English `<folder>/<file>` (variants stay structural: docs/formats.md, "Language variants and heading tables").
  */
+/** The paths a layout keeps the classification of (see Layout.classify). */
+const CLASSIFIED_MAX = 16384;
+
 export class Layout {
   private readonly places: { kind: Kind; globs: PathGlob[]; variants: boolean }[];
   private readonly ignored: (path: string) => boolean;
   /** The places of kinds with language variants (a lookup per cached path: most kinds have none). */
   private readonly variantPlaces: Map<Kind, { globs: PathGlob[] }>;
+  /**
+   * Paths classified already: a document's kind is asked for several times in a run (its severities at
+   * analysis, for its directives, by the rules across files), each a match against every kind's globs.
+   * Bounded: a long-lived server is asked about any path.
+   */
+  private readonly classified = new Map<string, Readonly<{ kind: Kind; lang: string | null }> | null>();
 
   constructor(places: readonly KindPlace[], ignores: readonly string[] = []) {
     this.places = places.map((p) => ({ kind: p.kind, globs: p.include.map((g) => compilePathGlob(g)), variants: p.variants }));
@@ -75,7 +84,17 @@ export class Layout {
    * The kind (and language) of a root-relative path, or null when it is no document: the first kind
    * (registry order) whose globs match it, or match it without a language folder for a kind with variants.
    */
-  classify(path: string): { kind: Kind; lang: string | null } | null {
+  classify(path: string): Readonly<{ kind: Kind; lang: string | null }> | null {
+    let found = this.classified.get(path);
+    if (found === undefined) {
+      found = this.classifyNow(path);
+      if (this.classified.size >= CLASSIFIED_MAX) this.classified.clear();
+      this.classified.set(path, found);
+    }
+    return found;
+  }
+
+  private classifyNow(path: string): { kind: Kind; lang: string | null } | null {
     if (this.ignored(path) || inGitFolder(path)) return null;
     for (const p of this.places) if (p.globs.some((g) => g.match(path))) return { kind: p.kind, lang: null };
     const parts = path.split('/');

@@ -1,21 +1,9 @@
 import { maxBytes } from './analyze.js';
+import { utf8Text } from '../parse/file-stage.js';
 import { readLimited } from '../io/file-identity.js';
 import { realRootOf } from '../io/layout.js';
 import type { FileRef } from '../io/layout.js';
 import type { Project } from '../project/project.js';
-
-// Fatal: a file that is not UTF-8 has no text to hand out. The BOM is kept as the character it is, so
-// that positions in the text are those of the diagnostics (file-bom's fix removes it at 1:1).
-const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/** Text as the fixes and the MCP answers see it, or null for bytes that are not UTF-8. */
-export function decodeText(bytes: Uint8Array): string | null {
-  try {
-    return decoder.decode(bytes);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * A document's text as it is on disk now (a failing get answer carries it, docs/mcp-tools.md, so that an agent
@@ -27,5 +15,5 @@ export function decodeText(bytes: Uint8Array): string | null {
 export function documentText(ref: Pick<FileRef, 'abs' | 'path' | 'kind' | 'problem'>, project: Project): string | null {
   if (ref.problem) return null;
   const read = readLimited(ref.abs, maxBytes(project, ref.kind), realRootOf(ref));
-  return read.kind === 'bytes' ? decodeText(read.bytes) : null;
+  return read.kind === 'bytes' ? utf8Text(read.bytes) : null;
 }

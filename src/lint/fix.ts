@@ -4,7 +4,7 @@
  * function serves `lint --fix`, `--fix-dry-run` and the MCP tool `check_content`.
  */
 import { analyzeBytes } from './analyze.js';
-import { decodeText } from './document-text.js';
+import { utf8Text } from '../parse/file-stage.js';
 import type { FileRef } from '../io/layout.js';
 import { LineIndex } from '../model/position.js';
 import type { Diagnostic, Fix } from '../model/types.js';
@@ -80,7 +80,9 @@ function worse(after: readonly Diagnostic[], before: ReadonlyMap<string, number>
  */
 export function fixDocument(ref: Pick<FileRef, 'path' | 'kind' | 'lang'>, bytes: Uint8Array, project: Project): Buffer | null {
   // A file that is not UTF-8 is never fixed: no byte of it could be kept for sure.
-  const text = decodeText(bytes);
+  // The BOM kept as the character it is: positions in the text are those of the diagnostics (file-bom's
+  // fix removes it at 1:1).
+  const text = utf8Text(bytes);
   if (text === null) return null;
   const analyze = (t: string): readonly Diagnostic[] => analyzeBytes(ref, Buffer.from(t, 'utf8'), project).diagnostics;
   const first = analyzeBytes(ref, bytes, project).diagnostics;

@@ -96,16 +96,24 @@ function positionOfByte(bytes: Uint8Array, offset: number): Pos {
   return { line, column: prefix.length - prefix.lastIndexOf('\n') };
 }
 
+/**
+ * The text of bytes that are UTF-8, a byte order mark kept as the character it is; null otherwise. Once
+ * `isUtf8` has passed, Buffer's decoder gives the same text as a fatal TextDecoder, without validating a
+ * second time.
+ */
+export function utf8Text(bytes: Uint8Array): string | null {
+  return isUtf8(bytes) ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') : null;
+}
+
 /** Decodes a file's bytes: the text when they are clean UTF-8, and what is wrong with them. */
 export function decode(bytes: Uint8Array): { decoding: Decoding; text: string | null } {
   const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  if (!isUtf8(bytes)) {
+  const text = utf8Text(bytes);
+  if (text === null) {
     const at = firstInvalidUtf8(bytes);
     return { decoding: { bom, invalid: { at: positionOfByte(bytes, at), byte: at < bytes.length ? bytes[at]! : null }, nul: null }, text: null };
   }
-  // Valid UTF-8 decodes the same through Buffer's decoder, which is faster than TextDecoder's (no second
-  // validation); a NUL is looked for in the text (one search of the string, not a call per byte array).
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  // A NUL is looked for in the text (one search of the string); its byte offset only when there is one.
   const nulAt = text.includes('\u0000') ? bytes.indexOf(0) : -1;
   const nul = nulAt === -1 ? null : positionOfByte(bytes, nulAt);
   const decoding = { bom, invalid: null, nul };

@@ -90,29 +90,18 @@ export function projectOptions(o: ProjectOptions): ProjectOptions {
  */
 const projects = new Recent<string, ProjectRules>(8);
 
-/** The paths whose kind a project's severity function keeps. */
-const KIND_MEMO = 16384;
-
 /** The severity function of a configuration over a set of rules (see Project.severityFor). */
 function severities(config: Config, rules: ReadonlyMap<string, RuleEntry>, layout: Layout): (path: string) => SeverityOf {
   const defaults = (rule: string): 'off' | 'warning' | 'error' => {
     const r = rules.get(rule)?.rule;
     return r?.offByDefault ? 'off' : r?.severity === 'warning' ? 'warning' : 'error';
   };
-  // A path's kind is asked for each time its severities are (analysis, directives, rules across files):
-  // matched against the globs once (bounded: a long-lived server is asked for any path).
-  const kinds = new Map<string, string | null>();
-  const kindOf = (path: string): string | null => {
-    let kind = kinds.get(path);
-    if (kind === undefined) {
-      kind = layout.classify(path)?.kind ?? null;
-      if (kinds.size >= KIND_MEMO) kinds.clear();
-      kinds.set(path, kind);
-    }
-    return kind;
-  };
   // Every layer in its place (docs/formats.md, "Presets"): the presets beneath, the root's file on top.
-  return severityResolver(config.layers.length > 0 ? config.layers.map(severityLayer) : [severityLayer(config)], defaults, kindOf);
+  return severityResolver(
+    config.layers.length > 0 ? config.layers.map(severityLayer) : [severityLayer(config)],
+    defaults,
+    (path) => layout.classify(path)?.kind ?? null,
+  );
 }
 
 /** A configuration problem positioned in the configuration file. */
