@@ -59,7 +59,27 @@ const serverOutside = {
     b.onResolve({ filter: /[\\/]lsp[\\/]server\.js$/ }, () => ({ path: './lsp-server.cjs', external: true }));
   },
 };
-await build({ ...commonjs, entryPoints: { docgate: 'dist/cli/main.js' }, plugins: [noShebang, serverOutside] });
+// The `yaml` package (a third of the CLI's code) is a bundle of its own, dist/bundle/yaml.cjs, with its own
+// code cache: the CLI's bundle loads it on first use (src/parse/yaml-library.ts), through bin/docgate.js.
+// A run whose configuration and frontmatter the flat reader takes never reads or compiles it.
+const yamlOnFirstUse = {
+  name: 'yaml-on-first-use',
+  setup: (b) => {
+    b.onLoad({ filter: /dist[\\/]parse[\\/]yaml-library\.js$/ }, () => ({
+      contents: "let library;\nexport function yamlLibrary() {\n  return (library ??= require('./yaml.cjs'));\n}\n",
+      loader: 'js',
+    }));
+    b.onResolve({ filter: /^\.\/yaml\.cjs$/ }, () => ({ path: './yaml.cjs', external: true }));
+  },
+};
+await build({ ...commonjs, entryPoints: { docgate: 'dist/cli/main.js' }, plugins: [noShebang, serverOutside, yamlOnFirstUse] });
+await build({
+  ...commonjs,
+  stdin: { contents: "module.exports = require('yaml');", resolveDir: repo, sourcefile: 'yaml.cjs' },
+  outdir: undefined,
+  outExtension: undefined,
+  outfile: 'dist/bundle/yaml.cjs',
+});
 await build({ ...commonjs, entryPoints: { 'mcp-server': 'dist/mcp/server.js' } });
 await build({ ...commonjs, entryPoints: { 'lsp-server': 'dist/lsp/server.js' } });
 // The workers are ES modules, found beside their starters as `new URL('./<name>.js', import.meta.url)`.

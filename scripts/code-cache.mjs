@@ -1,15 +1,16 @@
 #!/usr/bin/env node
-// Build step: makes dist/bundle/docgate.cjs.v8cache, the V8 code cache bin/docgate.js compiles the CLI
-// from. V8 caches a function once it has been compiled, so the cache is taken after real work: a full
-// lint of the bundled content (parsers, schemas, rules, the cache writer), then the path of a pre-commit
-// hook — staged files against a warm lint cache — which starts from the first cache and adds to it.
-// The lint cache of these runs goes to a temporary folder; the content is only read. Then a cold lint
-// of a small root with a kind of its own (a configuration, a root schema, frontmatter of every shape:
-// block scalars, nested maps and lists the fast path reads, a number the `yaml` package reads), twice:
-// once compiling its schema, once loading the validator kept from the first (docs/performance.md,
-// "Small repositories (issue 27)"); a cold lint of a few skills under `presets: [agent-skills]` (the
-// preset's precompiled validator, its body rules and `link-target`); last, a cold lint of a generated
-// corpus of 4,000 documents, large enough for worker threads (bench/corpus.mjs).
+// Build step: makes dist/bundle/docgate.cjs.v8cache and yaml.cjs.v8cache, the V8 code caches
+// bin/docgate.js compiles the CLI and the `yaml` package from (yaml's only where a run loaded it). V8
+// caches a function once it has been compiled, so the caches are taken after real work: a full lint of the
+// bundled content (parsers, schemas, rules, the cache writer), then the path of a pre-commit hook — staged
+// files against a warm lint cache — which starts from the first cache and adds to it. The lint cache of
+// these runs goes to a temporary folder; the content is only read. Then a cold lint of a small root with a
+// kind of its own (a configuration, a root schema, frontmatter of every shape: block scalars, nested maps
+// and lists the fast path reads, a number the `yaml` package reads), twice: once compiling its schema,
+// once loading the validator kept from the first (docs/performance.md, "Small repositories (issue 27)"); a
+// cold lint of a few skills under `presets: [agent-skills]` (the preset's precompiled validator, its body
+// rules and `link-target`); last, a cold lint of a generated corpus of 4,000 documents, large enough for
+// worker threads (bench/corpus.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,8 +19,9 @@ import { fileURLToPath } from 'node:url';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(repo, 'bin', 'docgate.js');
-const cacheFile = join(repo, 'dist', 'bundle', 'docgate.cjs.v8cache');
-rmSync(cacheFile, { force: true });
+// The CLI's bundle and the `yaml` package's (loaded on first use, bin/docgate.js): each run adds to both.
+const cacheFiles = ['docgate.cjs', 'yaml.cjs'].map((name) => join(repo, 'dist', 'bundle', `${name}.v8cache`));
+for (const file of cacheFiles) rmSync(file, { force: true });
 const tmp = mkdtempSync(join(tmpdir(), 'docgate-code-cache-'));
 try {
   const lintCache = join(tmp, 'lint-cache');
@@ -94,7 +96,8 @@ try {
     // Exit 1 (content problems) still compiled everything; 2 or a signal means the bundle is broken.
     if (r.status !== 0 && r.status !== 1) throw new Error(`docgate ${args.join(' ')} failed (${r.status ?? r.signal}): ${r.stderr}`);
   }
-  console.log(`wrote the V8 code cache of the CLI (${Math.round(statSync(cacheFile).size / 1024)} KiB)`);
+  const kib = (file) => Math.round(statSync(file).size / 1024);
+  console.log(`wrote the V8 code caches of the CLI (${kib(cacheFiles[0])} KiB) and of yaml (${kib(cacheFiles[1])} KiB)`);
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

@@ -139,10 +139,10 @@ describe('docgate lint (child process)', () => {
 });
 
 describe('bin/docgate.js and the V8 code cache of the bundle', () => {
-  /** A copy of the installed package (bin, bundle, validators, schemas, package.json) to damage freely. */
+  /** A copy of the installed package (bin, bundle, validators, presets, schemas, package.json) to damage freely. */
   function packageCopy(name: string): string {
     const dir = join(tmp, name);
-    for (const entry of ['package.json', 'bin', 'schemas', join('dist', 'bundle'), join('dist', 'validators')])
+    for (const entry of ['package.json', 'bin', 'presets', 'schemas', join('dist', 'bundle'), join('dist', 'validators')])
       cpSync(join(REPO, entry), join(dir, entry), { recursive: true });
     symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
     return dir;
@@ -176,6 +176,36 @@ describe('bin/docgate.js and the V8 code cache of the bundle', () => {
       ).toBe(`code cache: ${state}\n`);
       const r = lintWith(dir);
       expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: expected.status, stdout: expected.stdout, stderr: '' });
+    }
+  });
+
+  it('compiles the yaml package from a code cache of its own, loaded only by a run that reads YAML with it', () => {
+    const report = (dir: string, root: string) =>
+      spawnSync(process.execPath, [join(dir, 'bin', 'docgate.js'), 'lint', '--root', root], {
+        encoding: 'utf8',
+        env: { ...process.env, DOCGATE_CODE_CACHE: 'report' },
+      });
+    // Flat frontmatter and no configuration: the flat reader takes it all, and the package is never loaded.
+    expect(report(REPO, fixture('rules', 'process-duplicate-name')).stderr).toBe('code cache: accepted\n');
+    // `presets: [agent-skills]` is a flow list, and the preset a YAML file: read by the package.
+    const skills = fixture('presets', 'agent-skills');
+    const expected = report(REPO, skills);
+    expect(expected.stderr).toBe('code cache: accepted\ncode cache of yaml.cjs: accepted\n');
+    expect(expected.stdout).toContain('[skill-path-match]');
+    const missing = packageCopy('no-yaml-code-cache');
+    rmSync(join(missing, 'dist', 'bundle', 'yaml.cjs.v8cache'));
+    const damaged = packageCopy('damaged-yaml-code-cache');
+    writeFileSync(join(damaged, 'dist', 'bundle', 'yaml.cjs.v8cache'), Buffer.alloc(4096, 7));
+    for (const [dir, state] of [
+      [missing, 'missing'],
+      [damaged, 'rejected'],
+    ] as const) {
+      const r = report(dir, skills);
+      expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
+        status: expected.status,
+        stdout: expected.stdout,
+        stderr: `code cache: accepted\ncode cache of yaml.cjs: ${state}\n`,
+      });
     }
   });
 });

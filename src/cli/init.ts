@@ -7,7 +7,6 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { discover } from '../io/layout.js';
 import { createNew } from '../io/safe-fs.js';
 import { ConfigError } from '../model/errors.js';
@@ -15,6 +14,7 @@ import { CONFIG_CANDIDATES } from '../project/config.js';
 import { presetNames, presetText } from '../project/presets.js';
 import { loadProject } from '../project/project.js';
 import type { Project } from '../project/project.js';
+import { yamlLibrary } from '../parse/yaml-library.js';
 
 /** The documents of each kind a project finds, in its kinds' order. */
 export interface Found {
@@ -41,7 +41,7 @@ const CLIENT_FOLDERS: Readonly<Record<string, string>> = { 'claude-code': '.clau
 
 /** The kinds a preset defines itself (those it gives a `frontmatter`), read from its data file. */
 function kindsDefinedBy(preset: string): string[] {
-  const data = parse(presetText(preset)) as { kinds?: Record<string, { frontmatter?: unknown }> } | null;
+  const data = yamlLibrary().parse(presetText(preset)) as { kinds?: Record<string, { frontmatter?: unknown }> } | null;
   return Object.entries(data?.kinds ?? {})
     .filter(([, k]) => k !== null && typeof k === 'object' && k.frontmatter !== undefined)
     .map(([name]) => name);

@@ -38,6 +38,7 @@ import { FORMATTERS } from '../report/index.js';
 import { USAGE, parseCli } from './args.js';
 import type { InitArgs, LintArgs, LspArgs, McpArgs } from './args.js';
 import { startToolThread } from '../mcp/tool-thread-start.js';
+import { msSinceStart } from '../model/clock.js';
 
 /** ESLint's rule for `--cache-location`: a folder (existing, or written with a trailing slash) gets the default file name inside it. */
 function cacheFileFor(root: string, location: string | undefined): string {
@@ -225,7 +226,7 @@ async function runLint(args: LintArgs): Promise<number> {
   const color = wantsColor(args.color, process.env, process.stdout.isTTY === true);
   const context = { version: VERSION, rulesDoc: RULES_DOC_URL };
   let toStdout = false;
-  const reporting = performance.now();
+  const reporting = msSinceStart();
   if (args.summaryOnly === true) {
     process.stdout.write(summaryByRule(run));
     return code;
@@ -247,7 +248,7 @@ async function runLint(args: LintArgs): Promise<number> {
   // Reports went to files only: the terminal still gets the stylish report and its summary.
   if (!toStdout) process.stdout.write(FORMATTERS.stylish!(run, { ...context, color }));
   const timing = args.staged ? undefined : linted.timing; // --staged says nothing of its time
-  if (process.env.DOCGATE_TIMING === '1' && timing) process.stderr.write(timingLine(timing, performance.now() - reporting));
+  if (process.env.DOCGATE_TIMING === '1' && timing) process.stderr.write(timingLine(timing, msSinceStart() - reporting));
   // On GitHub Actions the job summary lists every failure (annotations are capped per step).
   const stepSummary = process.env.GITHUB_STEP_SUMMARY;
   if (stepSummary && args.targets.some((t) => t.format === 'github')) {
@@ -363,5 +364,5 @@ function timingLine(t: Timing, reportMs: number): string {
   const n = (k: number): string => k.toLocaleString('en-US');
   const who = `${n(t.here)} ${t.here === 1 ? 'document' : 'documents'} in the main thread${t.workers === 0 ? '' : `, ${n(t.inWorkers)} in ${plural(t.workers, 'worker', 'workers')}`}`;
   const across = t.kept === 'few' ? 'rules across files kept for the named files' : t.kept === 'all' ? 'rules across files kept' : 'rules across files';
-  return `docgate: timing: plan ${ms(t.loadAndPlanMs)}, analyze ${ms(t.analyzeMs)} (${who}), ${across} and results ${ms(t.finishMs)}, report ${ms(reportMs)}, process ${ms(performance.now())}\n`;
+  return `docgate: timing: plan ${ms(t.loadAndPlanMs)}, analyze ${ms(t.analyzeMs)} (${who}), ${across} and results ${ms(t.finishMs)}, report ${ms(reportMs)}, process ${ms(msSinceStart())}\n`;
 }

@@ -25,6 +25,7 @@ import type { Slot } from './documents.js';
 import { blobVersion } from './index-source.js';
 import type { IndexSource } from './index-source.js';
 import { documentResults, foundOf, runOf } from './results.js';
+import { msSinceStart } from '../model/clock.js';
 
 /**
  * Changed documents answered from a tree's results across files at most (see `fromTree`); a larger
@@ -91,12 +92,12 @@ function outcome(
   cross: ReadonlyMap<string, readonly Diagnostic[]>,
   here: number,
 ): LintOutcome {
-  const planned = performance.now();
+  const planned = msSinceStart();
   const sorted = [...docs].sort((a, b) => (a.ref.path < b.ref.path ? -1 : a.ref.path > b.ref.path ? 1 : 0));
   const documents = documentResults(project, sorted, cross);
   const problem = store.save();
   if (problem) notices.push(problem);
-  const timing: Timing = { loadAndPlanMs: planned - started, analyzeMs: 0, finishMs: performance.now() - planned, here, inWorkers: 0, workers: 0 };
+  const timing: Timing = { loadAndPlanMs: planned - started, analyzeMs: 0, finishMs: msSinceStart() - planned, here, inWorkers: 0, workers: 0 };
   return { ...runOf(project, documents, foundOf(documents)), documents, notices, timing };
 }
 
@@ -194,8 +195,7 @@ function throughLinks(
 
 /** Lints the snapshot the git index holds, reporting the documents its changes touch. */
 export function lintChanges(project: Project, source: IndexSource, store: Store): LintOutcome {
-  const started = performance.now();
-  const _root = project.root;
+  const started = msSinceStart();
   const layout = project.layout;
   const notices: string[] = [];
   const { changes, intentToAdd } = source.changes();

@@ -25,6 +25,7 @@ export type { LintOutcome, Timing };
 import { checkFound, isSelected, kindsListed, kindsOfTarget } from './selection.js';
 import type { Selection, Target } from './selection.js';
 import type { Source } from './source.js';
+import { msSinceStart } from '../model/clock.js';
 
 export interface RunOptions {
   /** What happens to parsed documents once analyzed (documents.ts `Docs`; default: dropped). */
@@ -57,7 +58,7 @@ interface KindRun {
 
 /** A run in its phases: the plan, the documents' analyses (here or on threads), the results. */
 class Run {
-  readonly started = performance.now();
+  readonly started = msSinceStart();
   readonly notices: string[] = [];
   readonly documents: Documents;
   readonly kinds: KindRun[] = [];
@@ -109,7 +110,7 @@ class Run {
           kept: false,
         });
       }
-      this.planned = performance.now();
+      this.planned = msSinceStart();
       return;
     }
     // A kind whose listing is trusted and whose targets are all files: its selected documents are those
@@ -167,7 +168,7 @@ class Run {
         kept: false,
       });
     }
-    this.planned = performance.now();
+    this.planned = msSinceStart();
   }
 
   /** The paths of a kind's listing as the store recorded it, as the source's documents; null when the store cannot give them after all. */
@@ -217,7 +218,7 @@ class Run {
 
   /** The results: across files per kind, then each selected document's, under directives and the baseline. */
   finish(): LintOutcome {
-    this.analyzed = performance.now();
+    this.analyzed = msSinceStart();
     const cross = new Map<string, Diagnostic[]>();
     const picked: (Slot & { analysis: NonNullable<Slot['analysis']> })[] = [];
     let few = this.kinds.length > 0;
@@ -255,7 +256,7 @@ class Run {
     const timing: Timing = {
       loadAndPlanMs: this.planned - this.started,
       analyzeMs: this.analyzed - this.planned,
-      finishMs: performance.now() - this.analyzed,
+      finishMs: msSinceStart() - this.analyzed,
       ...this.documents.split,
       ...(few ? { kept: 'few' as const } : allKept ? { kept: 'all' as const } : {}),
     };

@@ -5,8 +5,8 @@
  * is given to the parser with that value quoted, so every line and every other column stays where it
  * is on disk, and the rule `unquoted-value` asks for the quotes the client does without.
  */
-import { isAlias, isMap, parseDocument } from 'yaml';
 import type { Pos } from '../model/position.js';
+import { yamlLibrary } from './yaml-library.js';
 
 /** One value read leniently: where it is written, what it is, and why YAML would not read it so. */
 export interface LenientValue {
@@ -23,6 +23,7 @@ const NOT_PLAIN = /^['"[{|>#]/;
 
 /** A value as YAML reads it alone on a line: fine, an alias, or refused. */
 function yamlReading(key: string, value: string): 'fine' | 'alias' | 'syntax' {
+  const { isAlias, isMap, parseDocument } = yamlLibrary();
   const doc = parseDocument(`${JSON.stringify(key)}: ${value}\n`, { version: '1.2', schema: 'core', strict: true, uniqueKeys: false });
   if (doc.errors.length > 0) return 'syntax';
   const map = doc.contents;

@@ -1,10 +1,10 @@
-import { Parser, isMap, isPair, isScalar, isSeq, parseDocument, visit } from 'yaml';
-import type { Pair, Scalar, YAMLMap, Node as YamlNode } from 'yaml';
+import type { Document, Pair, Scalar, YAMLMap, Node as YamlNode } from 'yaml';
 import { FILE_START, LineIndex } from '../model/position.js';
 import type { Locator, Pos } from '../model/position.js';
 import { readFlatYaml } from './yaml-flat.js';
 import type { FlatEntry, FlatString, FlatValue } from './yaml-flat.js';
 import { record, withoutPrototypes } from '../model/records.js';
+import { yamlLibrary } from './yaml-library.js';
 
 /** Aliases beyond this count are refused: an alias bomb expands exponentially (docs/reliability.md). */
 export const MAX_ALIAS_COUNT = 100;
@@ -42,7 +42,7 @@ interface CstNode {
 
 /** Offset of the first collection nested deeper than `limit`, from the concrete syntax tree (walked without recursion). */
 function tooDeepAt(text: string, limit: number): number | null {
-  for (const token of new Parser().parse(text) as Iterable<CstNode>) {
+  for (const token of new (yamlLibrary().Parser)().parse(text) as Iterable<CstNode>) {
     if (token.type !== 'document' || !token.value) continue;
     const stack: { node: CstNode; depth: number }[] = [{ node: token.value, depth: 0 }];
     while (stack.length > 0) {
@@ -128,6 +128,7 @@ export function parseYamlFrontmatter(yamlText: string, firstLine: number, fast =
       issues.push({ type: 'too-deep', at: toPos(deep), max: MAX_DEPTH });
       return { data: undefined, issues, locator };
     }
+    const { parseDocument, isMap, isSeq, isScalar } = yamlLibrary();
     const doc = parseDocument(yamlText, {
       prettyErrors: false,
       // Duplicate keys are found below in one pass: the package compares each key with every earlier one (n²).
@@ -244,7 +245,8 @@ function dedupe(list: YamlIssue[]): YamlIssue[] {
  * package's own notion of equal keys (scalars with the same value; NaN never equals NaN), in linear time —
  * and every plain scalar that YAML 1.1 readers would take for a date-time.
  */
-function walkNodes(doc: ReturnType<typeof parseDocument>): { duplicateKeys: number[]; plainTimestamps: Scalar[] } {
+function walkNodes(doc: Document): { duplicateKeys: number[]; plainTimestamps: Scalar[] } {
+  const { isMap, isPair, isScalar, isSeq } = yamlLibrary();
   const duplicateKeys: number[] = [];
   const plainTimestamps: Scalar[] = [];
   const stack: unknown[] = [doc.contents];
@@ -275,7 +277,8 @@ function walkNodes(doc: ReturnType<typeof parseDocument>): { duplicateKeys: numb
   return { duplicateKeys: duplicateKeys.sort((a, b) => a - b), plainTimestamps };
 }
 
-function firstAliasPos(doc: ReturnType<typeof parseDocument>, toPos: (o: number) => Pos): Pos {
+function firstAliasPos(doc: Document, toPos: (o: number) => Pos): Pos {
+  const { visit } = yamlLibrary();
   let pos: Pos = FILE_START;
   visit(doc, {
     Alias(_k, node) {
@@ -295,6 +298,7 @@ const pairIndex = new WeakMap<YAMLMap, Map<string, Pair>>();
 function pairsOf(map: YAMLMap): Map<string, Pair> {
   let index = pairIndex.get(map);
   if (index === undefined) {
+    const { isPair, isScalar } = yamlLibrary();
     index = new Map();
     for (const p of map.items) {
       if (isPair(p) && isScalar(p.key)) {
@@ -311,6 +315,7 @@ function pairsOf(map: YAMLMap): Map<string, Pair> {
 function nodeAt(root: YamlNode | null, path: readonly string[], want: 'key' | 'value', toPos: (o: number) => Pos): Pos {
   // The root mapping is the frontmatter as a whole: report it at the opening fence.
   if (root === null || path.length === 0) return FILE_START;
+  const { isMap, isSeq } = yamlLibrary();
   let node: unknown = root;
   let keyNode: unknown = null;
   for (const seg of path) {

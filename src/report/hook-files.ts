@@ -6,10 +6,10 @@
  * is a document (a named file that is none under the repository's configuration is left out, with a
  * warning on stderr that pre-commit shows only when the hook fails).
  */
-import { parse } from 'yaml';
 import { expandBraces } from '../io/glob.js';
 import { includeGlobs } from '../kinds/index.js';
 import { presetNames, presetText } from '../project/presets.js';
+import { yamlLibrary } from '../parse/yaml-library.js';
 
 interface PresetData {
   kinds?: Record<string, { include?: string[]; deprecatedInclude?: { globs?: string[] } } | null>;
@@ -19,7 +19,7 @@ interface PresetData {
 export function presetIncludeGlobs(): string[] {
   const out: string[] = [];
   for (const name of presetNames()) {
-    const data = (parse(presetText(name)) ?? {}) as PresetData;
+    const data = (yamlLibrary().parse(presetText(name)) ?? {}) as PresetData;
     for (const kind of Object.values(data.kinds ?? {})) {
       out.push(...(kind?.include ?? []), ...(kind?.deprecatedInclude?.globs ?? []));
     }
