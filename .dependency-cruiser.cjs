@@ -35,6 +35,14 @@ module.exports = {
       to: { path: '^src/mcp/' },
     },
     {
+      name: 'yaml-through-its-library',
+      comment:
+        'the yaml package is reached through src/parse/yaml-library.ts alone (types aside): the CLI loads it on first use (docs/decisions.md, "The CLI starts from a V8 code cache")',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/parse/yaml-library\\.ts$' },
+      to: { path: '^node_modules/yaml/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'no-unknown-layer',
       comment: 'every module of src/ lives in a layer folder of docs/architecture.md',
       severity: 'error',

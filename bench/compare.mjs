@@ -10,6 +10,10 @@
 // options:
 //   --baseline DIR   a built docgate checkout to compare with (required)
 //   --outputs        only the byte-identity check of the reports, no timing
+//   --instructions   instead of the timing rows, the instructions each CLI row executes (valgrind's
+//                    callgrind, which must be installed): a count the machine's load does not move
+//                    (run to run within ~2 %), where wall times on a shared machine drift by ±10 %
+//   --instruction-runs R  runs of each build per instruction row (default 3)
 //   --corpus-dir DIR a ready corpus folder instead of a generated one, never written to (with --outputs
 //                    only: the timing rows edit a file of the corpus)
 //   --n N            documents in the corpus (default 10000)
@@ -41,6 +45,8 @@ const { values: opt } = parseArgs({
     bound: { type: 'string', default: '5' },
     json: { type: 'string' },
     outputs: { type: 'boolean', default: false },
+    instructions: { type: 'boolean', default: false },
+    'instruction-runs': { type: 'string', default: '3' },
     'corpus-dir': { type: 'string' },
   },
 });
@@ -143,12 +149,84 @@ try {
     : `identical (${outputs.compared} reports: json and stylish, with exit codes, on the corpus and ${outputs.compared / 2 - 1} fixture roots)`;
   process.stdout.write(`reports of baseline ${builds[0].repo} and this build: ${verdict}\n`);
   if (outputs.differences.length) exitCode = 1;
-  if (!opt.outputs) await timing(manifest, outputs);
+  if (opt.instructions) await instructions(manifest, outputs);
+  else if (!opt.outputs) await timing(manifest, outputs);
   if (opt.json) writeFileSync(opt.json, `${JSON.stringify(raw, null, 2)}\n`);
 } finally {
   rmSync(TMP, { recursive: true, force: true });
 }
 process.exitCode = exitCode;
+
+/** The files the one-file rows lint: the first valid process (and the second, edited in place), the first valid English SysRS. */
+function oneFileRows(manifest) {
+  const broken = new Set(manifest.broken.map((x) => x.path));
+  const valid = (re) => manifest.paths.filter((p) => re.test(p) && !broken.has(p));
+  const [processFile, editedFile] = valid(/^processes\//);
+  const [sysrsFile] = valid(/^docs\/sysrs\/[^/]+\.md$/);
+  return { processFile, editedFile, sysrsFile };
+}
+
+/** The markdown table of `rows`, under a heading line and a line of notes. */
+function table(heading, notes) {
+  return [
+    heading,
+    notes,
+    '',
+    '| measurement | baseline median (min–max) | this median (min–max) | change | within bound? |',
+    '|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.label} | ${fmt(r.baseline.median, r.digits ?? 1)} ${r.unit} (${fmt(r.baseline.min, r.digits ?? 1)}–${fmt(r.baseline.max, r.digits ?? 1)}) | ${fmt(r.this.median, r.digits ?? 1)} ${r.unit} (${fmt(r.this.min, r.digits ?? 1)}–${fmt(r.this.max, r.digits ?? 1)}) | ${r.change >= 0 ? '+' : ''}${r.change.toFixed(1)} % | ${r.within ? 'yes' : 'NO'} |`,
+    ),
+  ].join('\n');
+}
+
+/**
+ * The instruction rows: each CLI row of `timing` run under valgrind's callgrind (no cache simulation),
+ * interleaved, counting every instruction of the process and its threads (`I refs`). The count moves
+ * a little from run to run (garbage collection and V8's optimizing compiler start at points that depend
+ * on timing), far less than a wall time does.
+ */
+async function instructions(manifest, outputs) {
+  const runs = Number(opt['instruction-runs']);
+  const count = async (b, args) => {
+    const r = await run('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', NODE, b.bin, ...args], { capture: false });
+    const m = /I\s+refs:\s+([\d,]+)/.exec(r.stderr);
+    if (!m) throw new Error(`compare: no instruction count from valgrind (is it installed?): ${r.stderr.slice(-400)}`);
+    return Number(m[1].replaceAll(',', '')) / 1e6;
+  };
+  const { processFile, editedFile, sysrsFile } = oneFileRows(manifest);
+  const original = readFileSync(join(ROOT, editedFile), 'utf8');
+  let edits = 0;
+  const edit = () => {
+    const abs = join(ROOT, editedFile);
+    writeFileSync(abs, ++edits % 2 === 1 ? `${original}\nEdited ${edits}.\n` : original);
+    const then = new Date(Date.now() - 60_000 - edits);
+    utimesSync(abs, then, then);
+  };
+  const cacheArgs = (b) => ['--cache', '--cache-location', b.cache];
+  const one = (rel) => (b) => count(b, ['lint', join(ROOT, rel), '--root', ROOT, ...cacheArgs(b)]);
+  for (const b of builds) await docgate(b, ['lint', '--root', ROOT, '--format', 'json', ...cacheArgs(b)]);
+  for (const [label, fn] of [
+    ['cold full lint', (b) => count(b, ['lint', '--root', ROOT, '--format', 'json'])],
+    ['warm full lint, --cache', (b) => count(b, ['lint', '--root', ROOT, '--format', 'json', ...cacheArgs(b)])],
+    ['one process file, warm --cache', one(processFile)],
+    ['one SysRS file, warm --cache', one(sysrsFile)],
+    ['one process file edited in place, warm --cache', (b) => (edit(), one(editedFile)(b))],
+  ]) {
+    const per = await interleaved(runs, `${label} (instructions)`, fn);
+    row(label, 'M instructions', per);
+    rows.at(-1).digits = 0;
+  }
+  writeFileSync(join(ROOT, editedFile), original);
+  const same = outputs.differences.length ? 'NO (see above)' : 'yes';
+  process.stdout.write(
+    `${table(
+      `docgate compare: ${fmt(manifest.documents)} documents (seed ${opt.seed}); baseline ${builds[0].repo}; instructions executed (valgrind callgrind), interleaved, ${runs} runs each; bound +${BOUND} %`,
+      `reports byte-identical between the builds (json and stylish, corpus and fixtures): ${same}`,
+    )}\n`,
+  );
+}
 
 /** The timing rows, interleaved, and their table. */
 async function timing(manifest, outputs) {
@@ -161,10 +239,7 @@ async function timing(manifest, outputs) {
   const warm = await interleaved(RUNS, 'warm full lint', (b) => docgate(b, ['lint', '--root', ROOT, '--format', 'json', ...cacheArgs(b)]));
   row('warm full lint, --cache', 'ms', { baseline: warm.baseline.map((r) => r.ms), this: warm.this.map((r) => r.ms) });
 
-  const broken = new Set(manifest.broken.map((x) => x.path));
-  const valid = (re) => manifest.paths.filter((p) => re.test(p) && !broken.has(p));
-  const [processFile, editedFile] = valid(/^processes\//);
-  const [sysrsFile] = valid(/^docs\/sysrs\/[^/]+\.md$/);
+  const { processFile, editedFile, sysrsFile } = oneFileRows(manifest);
   const original = readFileSync(join(ROOT, editedFile), 'utf8');
   let edits = 0;
   const edit = () => {
@@ -201,18 +276,12 @@ async function timing(manifest, outputs) {
     row(label, 'ms', { baseline: mcp.baseline.map((m) => m[key]), this: mcp.this.map((m) => m[key]) });
   }
 
-  const table = [
-    `docgate compare: ${fmt(manifest.documents)} documents (seed ${opt.seed}); baseline ${builds[0].repo}; interleaved; bound +${BOUND} %`,
-    `reports byte-identical between the builds (json and stylish, corpus and fixtures): ${outputs.differences.length ? 'NO (see above)' : 'yes'}; bare node -e 0: ${fmt(raw.nodeBareMs.median)} ms`,
-    '',
-    '| measurement | baseline median (min–max) | this median (min–max) | change | within bound? |',
-    '|---|---|---|---|---|',
-    ...rows.map(
-      (r) =>
-        `| ${r.label} | ${fmt(r.baseline.median, 1)} ${r.unit} (${fmt(r.baseline.min, 1)}–${fmt(r.baseline.max, 1)}) | ${fmt(r.this.median, 1)} ${r.unit} (${fmt(r.this.min, 1)}–${fmt(r.this.max, 1)}) | ${r.change >= 0 ? '+' : ''}${r.change.toFixed(1)} % | ${r.within ? 'yes' : 'NO'} |`,
-    ),
-  ];
-  process.stdout.write(`${table.join('\n')}\n`);
+  process.stdout.write(
+    `${table(
+      `docgate compare: ${fmt(manifest.documents)} documents (seed ${opt.seed}); baseline ${builds[0].repo}; interleaved; bound +${BOUND} %`,
+      `reports byte-identical between the builds (json and stylish, corpus and fixtures): ${outputs.differences.length ? 'NO (see above)' : 'yes'}; bare node -e 0: ${fmt(raw.nodeBareMs.median)} ms`,
+    )}\n`,
+  );
 }
 
 /** One MCP session of a build: list_sysrs cold, then warm p50, then get_sysrs warm p50. */

@@ -9,7 +9,7 @@
 // paths (schemas/, dist/validators/, package.json) resolve the same from both.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -91,4 +91,19 @@ await build({
   // Bundled CommonJS dependencies (yaml's Node build) call require() for Node built-ins.
   banner: { js: "import { createRequire as __docgateCreateRequire } from 'node:module'; const require = __docgateCreateRequire(import.meta.url);" },
 });
+// Every bundle pure ASCII: a single character past U+00FF makes V8 hold the whole source as a two-byte
+// string (twice the memory, decoded from UTF-8 at every start). esbuild escapes such characters in
+// strings, templates and regular expressions (charset: ascii), so those left stand in comment lines
+// (checked: the build fails on any other), where their escape reads the same.
+for (const name of readdirSync(join(repo, 'dist', 'bundle'))) {
+  const file = join(repo, 'dist', 'bundle', name);
+  const text = readFileSync(file, 'utf8');
+  if (!/[^\x00-\x7f]/.test(text)) continue;
+  const code = text.split('\n').findIndex((line) => /[^\x00-\x7f]/.test(line) && !/^\s*(?:\/\/|\/\*|\*)/.test(line));
+  if (code !== -1) throw new Error(`dist/bundle/${name}:${code + 1}: a character outside ASCII outside a comment`);
+  writeFileSync(
+    file,
+    text.replace(/[^\x00-\x7f]/gu, (c) => `\\u{${c.codePointAt(0).toString(16)}}`),
+  );
+}
 console.log('bundled the CLI into dist/bundle');

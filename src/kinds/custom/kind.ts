@@ -38,7 +38,7 @@ import { EXAMPLE_KIND, kindRule } from './rules/template.js';
 export type { CustomKindConfig, WrittenKind } from './config.js';
 export type { CustomParse } from './parse.js';
 export type { CustomFacts } from './rules/duplicate-id.js';
-export { CUSTOM_ID } from './parse.js';
+export { isCustomId } from './parse.js';
 
 /** What MCP clients get of a document of a configured kind that parses. */
 export interface CustomDoc {

@@ -28,7 +28,13 @@ import { folderName } from './id.js';
  * separators, no `..`, no control characters (an id is shape-checked before any file is read:
  * docs/mcp-tools.md).
  */
-export const CUSTOM_ID = /^(?!.*\.\.)[\p{L}\p{N}][\p{L}\p{M}\p{N}._~:@+-]{0,199}$/u;
+export function isCustomId(s: string): boolean {
+  return (customId ??= /^(?!.*\.\.)[\p{L}\p{N}][\p{L}\p{M}\p{N}._~:@+-]{0,199}$/u).test(s);
+}
+
+// Made on first use: V8 parses a regular expression when it is created, and Unicode classes make that
+// parse cost ~1 ms, which a module-level literal would add to the start of every run (docs/performance.md).
+let customId: RegExp | undefined;
 
 /** A link whose target is not a file or folder inside the root. */
 export interface BrokenLink extends LinkDestination {
@@ -151,7 +157,7 @@ function idOf(config: CustomKindConfig, fm: FrontmatterParse | undefined, stemNa
     return value === null ? null : { value, ...FILE_START };
   }
   const written = fm?.written?.[field];
-  return typeof written === 'string' && CUSTOM_ID.test(written) ? { value: written, ...fm!.locator.value([field]) } : null;
+  return typeof written === 'string' && isCustomId(written) ? { value: written, ...fm!.locator.value([field]) } : null;
 }
 
 /** Lines of a text: a last line without a line break counts, an empty text has none. */
