@@ -74,6 +74,8 @@ const ENV = { ...process.env, NO_COLOR: '1' };
 delete ENV.FORCE_COLOR;
 const run = (cmd, args, o = {}) => measure(cmd, args, { cwd: TMP, tmp: TMP, env: ENV, ...o });
 const docgate = (b, args) => run(NODE, [b.bin, ...args]);
+/** The lint cache of a build's runs (each build its own). */
+const cacheArgs = (b) => ['--cache', '--cache-location', b.cache];
 
 /** The repository roots among the fixtures: folders holding a kind folder or a configuration (not below another root). */
 function fixtureRoots(dir = join(REPO, 'test', 'fixtures')) {
@@ -114,13 +116,13 @@ async function compareOutputs(roots) {
 }
 
 /** For `times` rounds, runs `fn(build)` for each build in turn; returns the results per build. */
-async function interleaved(times, label, fn) {
+async function interleaved(times, label, fn, unit = 'ms') {
   const out = Object.fromEntries(builds.map((b) => [b.name, []]));
   for (let i = 0; i < times; i++) {
     for (const b of i % 2 === 0 ? builds : [...builds].reverse()) {
       const r = await fn(b);
       out[b.name].push(r);
-      log(`compare: ${label} ${b.name} run ${i + 1}: ${typeof r === 'number' ? r.toFixed(1) : Math.round(r.ms)} ms`);
+      log(`compare: ${label} ${b.name} run ${i + 1}: ${typeof r === 'number' ? r.toFixed(1) : Math.round(r.ms)} ${unit}`);
     }
   }
   return out;
@@ -157,14 +159,27 @@ try {
 }
 process.exitCode = exitCode;
 
-/** The files the one-file rows lint: the first valid process (and the second, edited in place), the first valid English SysRS. */
+/**
+ * The files the one-file rows lint: the first valid process, the first valid English SysRS, and the
+ * second valid process with `edit()`, which alternates it between two valid versions dated a minute
+ * back (as in run.mjs's in-place row), and `restore()`.
+ */
 function oneFileRows(manifest) {
   const broken = new Set(manifest.broken.map((x) => x.path));
   const valid = (re) => manifest.paths.filter((p) => re.test(p) && !broken.has(p));
   const [processFile, editedFile] = valid(/^processes\//);
   const [sysrsFile] = valid(/^docs\/sysrs\/[^/]+\.md$/);
-  return { processFile, editedFile, sysrsFile };
+  const abs = join(ROOT, editedFile);
+  const original = readFileSync(abs, 'utf8');
+  let edits = 0;
+  const edit = () => {
+    writeFileSync(abs, ++edits % 2 === 1 ? `${original}\nEdited ${edits}.\n` : original);
+    const then = new Date(Date.now() - 60_000 - edits);
+    utimesSync(abs, then, then);
+  };
+  return { processFile, editedFile, sysrsFile, edit, restore: () => writeFileSync(abs, original) };
 }
+
 
 /** The markdown table of `rows`, under a heading line and a line of notes. */
 function table(heading, notes) {
@@ -195,16 +210,7 @@ async function instructions(manifest, outputs) {
     if (!m) throw new Error(`compare: no instruction count from valgrind (is it installed?): ${r.stderr.slice(-400)}`);
     return Number(m[1].replaceAll(',', '')) / 1e6;
   };
-  const { processFile, editedFile, sysrsFile } = oneFileRows(manifest);
-  const original = readFileSync(join(ROOT, editedFile), 'utf8');
-  let edits = 0;
-  const edit = () => {
-    const abs = join(ROOT, editedFile);
-    writeFileSync(abs, ++edits % 2 === 1 ? `${original}\nEdited ${edits}.\n` : original);
-    const then = new Date(Date.now() - 60_000 - edits);
-    utimesSync(abs, then, then);
-  };
-  const cacheArgs = (b) => ['--cache', '--cache-location', b.cache];
+  const { processFile, editedFile, sysrsFile, edit, restore } = oneFileRows(manifest);
   const one = (rel) => (b) => count(b, ['lint', join(ROOT, rel), '--root', ROOT, ...cacheArgs(b)]);
   for (const b of builds) await docgate(b, ['lint', '--root', ROOT, '--format', 'json', ...cacheArgs(b)]);
   for (const [label, fn] of [
@@ -214,11 +220,11 @@ async function instructions(manifest, outputs) {
     ['one SysRS file, warm --cache', one(sysrsFile)],
     ['one process file edited in place, warm --cache', (b) => (edit(), one(editedFile)(b))],
   ]) {
-    const per = await interleaved(runs, `${label} (instructions)`, fn);
+    const per = await interleaved(runs, label, fn, 'M instructions');
     row(label, 'M instructions', per);
     rows.at(-1).digits = 0;
   }
-  writeFileSync(join(ROOT, editedFile), original);
+  restore();
   const same = outputs.differences.length ? 'NO (see above)' : 'yes';
   process.stdout.write(
     `${table(
@@ -234,21 +240,11 @@ async function timing(manifest, outputs) {
   row('cold full lint', 'ms', { baseline: cold.baseline.map((r) => r.ms), this: cold.this.map((r) => r.ms) });
   row('cold full lint, peak RSS', 'MB', { baseline: cold.baseline.map((r) => r.rssMB), this: cold.this.map((r) => r.rssMB) });
 
-  const cacheArgs = (b) => ['--cache', '--cache-location', b.cache];
   for (const b of builds) await docgate(b, ['lint', '--root', ROOT, '--format', 'json', ...cacheArgs(b)]);
   const warm = await interleaved(RUNS, 'warm full lint', (b) => docgate(b, ['lint', '--root', ROOT, '--format', 'json', ...cacheArgs(b)]));
   row('warm full lint, --cache', 'ms', { baseline: warm.baseline.map((r) => r.ms), this: warm.this.map((r) => r.ms) });
 
-  const { processFile, editedFile, sysrsFile } = oneFileRows(manifest);
-  const original = readFileSync(join(ROOT, editedFile), 'utf8');
-  let edits = 0;
-  const edit = () => {
-    // Alternating between two valid versions, dated a minute back (as in run.mjs's in-place row).
-    const abs = join(ROOT, editedFile);
-    writeFileSync(abs, ++edits % 2 === 1 ? `${original}\nEdited ${edits}.\n` : original);
-    const then = new Date(Date.now() - 60_000 - edits);
-    utimesSync(abs, then, then);
-  };
+  const { processFile, editedFile, sysrsFile, edit, restore } = oneFileRows(manifest);
   const one = (rel) => (b) => docgate(b, ['lint', join(ROOT, rel), '--root', ROOT, ...cacheArgs(b)]);
   const node = [];
   const staged = {};
@@ -264,7 +260,7 @@ async function timing(manifest, outputs) {
     });
     row(label, 'ms', { baseline: staged[label].baseline.map((r) => r.ms), this: staged[label].this.map((r) => r.ms) });
   }
-  writeFileSync(join(ROOT, editedFile), original);
+  restore();
   raw.nodeBareMs = stats(node);
 
   const mcp = await interleaved(RUNS, 'MCP', (b) => measureMcp(b));

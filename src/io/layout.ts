@@ -431,15 +431,15 @@ export function discover(
           if (one[0]!.glob.matchIn(english ?? relDir, entry.name)) matched = one;
           else if (below) rest = one;
         } else {
-          const took: Walk[] = [];
-          const left: Walk[] = [];
+          let took: Walk[] | null = null;
+          let left: Walk[] | null = null;
           for (let j = 0; j < active.length; j++) {
             const m = active[j]!;
-            if (m.glob.matchIn(english ?? relDir, entry.name)) took.push(m);
-            else if (below) left.push(m);
+            if (m.glob.matchIn(english ?? relDir, entry.name)) (took ??= []).push(m);
+            else if (below) (left ??= []).push(m);
           }
-          if (took.length > 0) matched = took;
-          if (left.length > 0) rest = left;
+          matched = took;
+          rest = left;
         }
         if (rest !== null && folderLike(entry)) {
           // A folder below: deeper documents of the globs that did not take the entry, or (for a kind with
