@@ -180,7 +180,6 @@ function oneFileRows(manifest) {
   return { processFile, editedFile, sysrsFile, edit, restore: () => writeFileSync(abs, original) };
 }
 
-
 /** The markdown table of `rows`, under a heading line and a line of notes. */
 function table(heading, notes) {
   return [
