@@ -19,7 +19,7 @@ const { Script } = require('node:vm');
 setFlagsFromString('--semi-space-growth-factor=16');
 
 const folder = join(__dirname, '..', 'dist', 'bundle');
-/** The bundles loaded with their own code cache, by the name the CLI's bundle requires them by. */
+/** The bundles loaded with their own code cache, by the name the CLI's bundle requires them by: their exports once loaded (null before). */
 const cached = new Map([['./yaml.cjs', null]]);
 
 /**
@@ -45,8 +45,9 @@ function load(file) {
   const plain = createRequire(file);
   const required = (id) => {
     if (!cached.has(id)) return plain(id);
-    if (cached.get(id) === null) cached.set(id, load(join(folder, id)));
-    return cached.get(id);
+    let exports = cached.get(id);
+    if (exports === null) cached.set(id, (exports = load(join(folder, id))));
+    return exports;
   };
   script.runInThisContext()(loaded.exports, Object.assign(required, plain), loaded, file, dirname(file));
   loaded.loaded = true;

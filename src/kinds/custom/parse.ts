@@ -23,6 +23,11 @@ import type { CustomKindConfig } from './config.js';
 import { idField } from './config.js';
 import { folderName } from './id.js';
 
+// Made on first use: V8 parses a regular expression when it is created, and these Unicode classes make
+// that parse cost ~1 ms, which a module-level literal would add to the start of every run
+// (docs/performance.md, "Issue 26's rows again").
+let customId: RegExp | undefined;
+
 /**
  * Ids of documents that get tools can ask for: letters (any script) and digits, `._~:@+-`, no path
  * separators, no `..`, no control characters (an id is shape-checked before any file is read:
@@ -31,10 +36,6 @@ import { folderName } from './id.js';
 export function isCustomId(s: string): boolean {
   return (customId ??= /^(?!.*\.\.)[\p{L}\p{N}][\p{L}\p{M}\p{N}._~:@+-]{0,199}$/u).test(s);
 }
-
-// Made on first use: V8 parses a regular expression when it is created, and Unicode classes make that
-// parse cost ~1 ms, which a module-level literal would add to the start of every run (docs/performance.md).
-let customId: RegExp | undefined;
 
 /** A link whose target is not a file or folder inside the root. */
 export interface BrokenLink extends LinkDestination {
