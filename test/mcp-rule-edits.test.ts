@@ -13,6 +13,7 @@ import type { McpSession } from './fixtures/mcp/harness.js';
 const FIXTURE = join(REPO, 'test', 'fixtures', 'mcp', 'rule-edits');
 const SCHEMA = join('schemas', 'process-frontmatter.schema.json');
 const RETIRED = 'the project changed: a fresh repository thread takes the next calls';
+const COLLECTED = 'the project changed: the main thread collected its garbage';
 
 interface Validated {
   results: { path: string; diagnostics: { rule: string }[] }[];
@@ -32,12 +33,14 @@ describe('a rule-file edit under a running server', () => {
     copyFileSync(which === 'teams' ? join(FIXTURE, 'root', SCHEMA) : join(FIXTURE, 'squads.schema.json'), join(root, 'schemas', 'next.tmp'));
     renameSync(join(root, 'schemas', 'next.tmp'), join(root, SCHEMA));
   };
-  const retiredLines = (): number => s.stderr().split(RETIRED).length - 1;
-  /** The debug line is written before the answer, but stderr is its own pipe: it may arrive a little later. */
-  const retiredAtLeast = async (n: number): Promise<number> => {
-    for (const end = Date.now() + 5000; retiredLines() < n && Date.now() < end; ) await new Promise((r) => setTimeout(r, 10));
-    return retiredLines();
+  const linesOf = (line: string): number => s.stderr().split(line).length - 1;
+  const retiredLines = (): number => linesOf(RETIRED);
+  /** A debug line is written before the answer, but stderr is its own pipe: it may arrive a little later. */
+  const linesAtLeast = async (line: string, n: number): Promise<number> => {
+    for (const end = Date.now() + 5000; linesOf(line) < n && Date.now() < end; ) await new Promise((r) => setTimeout(r, 10));
+    return linesOf(line);
   };
+  const retiredAtLeast = (n: number): Promise<number> => linesAtLeast(RETIRED, n);
 
   beforeAll(async () => {
     root = copyRoot(join(FIXTURE, 'root'), 'docgate-mcp-rule-edits-');
@@ -73,6 +76,8 @@ describe('a rule-file edit under a running server', () => {
     useSchema('teams');
     expect(structuredOf<Validated>(await s.call('validate')).problemCount).toBe(0);
     expect(await retiredAtLeast(2)).toBe(2);
+    // The main thread let its own garbage go at each change too (src/lint/collections.ts).
+    expect(await linesAtLeast(COLLECTED, 2)).toBe(2);
     expect(clientErrors).toEqual([]);
   });
 

@@ -21,6 +21,7 @@ import { loadProject } from '../project/project.js';
 import type { Project, ProjectOptions } from '../project/project.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { documentOf } from './analyze.js';
+import { collectIfExposed } from './collections.js';
 import { DiskSource } from './disk-source.js';
 import { lint, lintInParallel } from './lint.js';
 import type { LintOutcome, RunOptions } from './lint.js';
@@ -106,15 +107,6 @@ export interface RepositoryOptions {
   onChange?: () => void;
   /** Told of each project loaded (the configuration or a rule file changed, or first use): see src/mcp/tool-worker.ts. */
   onProject?: (project: Project) => void;
-}
-
-/**
- * What the memory of another project held is let go at once where the process allows it (`node
- * --expose-gc`, as `bench/rule-edits.mjs` runs the server): its resident size then shows what is kept,
- * not garbage yet to be collected (docs/performance.md, "A long-lived server").
- */
-function collectGarbage(): void {
-  (globalThis as { gc?: () => void }).gc?.();
 }
 
 /** Parsed documents kept for get tools (a SysRS of 20 KB parses into ~100 KB): a few MB at most. */
@@ -204,7 +196,8 @@ export class Repository {
 
   /** The server's memory, for the project as it is now (what it held of another project is dropped). */
   private storeFor(project: Project): MemoryStore {
-    if (this.store.key !== null && this.store.key !== project.key) collectGarbage();
+    // What another project held is garbage now: let go at once where the thread has `gc` (src/lint/collections.ts).
+    if (this.store.key !== null && this.store.key !== project.key) collectIfExposed();
     return this.store.forProject(project.key);
   }
 

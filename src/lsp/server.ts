@@ -6,8 +6,6 @@
  * It never writes a file; a request it cannot answer is answered with nothing, never by ending.
  */
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import {
   DidChangeWatchedFilesNotification,
   ErrorCodes,
@@ -23,6 +21,7 @@ import type { Connection, Diagnostic as LspDiagnostic, InitializeParams, Initial
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ProjectOptions } from '../project/project.js';
 import { VERSION } from '../io/version.js';
+import { Collections } from '../lint/collections.js';
 import { FIX_ALL, codeActions, lineText } from './actions.js';
 import { toLsp } from './convert.js';
 import { completion, hover } from './help.js';
@@ -36,24 +35,6 @@ export interface LspOptions {
 
 /** How long after a change on disk the buffers are linted again: the rest of a burst of writes comes within it. */
 const DISK_SETTLE_MS = 30;
-
-/**
- * A full collection once the server has been quiet this long after a run, and after every so many runs:
- * V8 sizes its old generation by what it last found live, so a session of thousands of edits would
- * otherwise keep the garbage of many runs resident (docs/performance.md, "The language server's memory").
- */
-const IDLE_COLLECTION_MS = 1000;
-const RUNS_PER_COLLECTION = 1000;
-
-/** V8's full collection, exposed for this process (node's `--expose-gc`, set here when not given). */
-function fullCollection(): (() => void) | undefined {
-  const exposed = (globalThis as { gc?: unknown }).gc;
-  if (typeof exposed === 'function') return exposed as () => void;
-  setFlagsFromString('--expose-gc');
-  // The flag gives `gc` to contexts made after it: one is made to take it from.
-  const gc: unknown = runInNewContext('gc');
-  return typeof gc === 'function' ? (gc as () => void) : undefined;
-}
 
 /** What the client can do that changes how the server talks to it. */
 interface ClientCan {
@@ -77,9 +58,8 @@ class Server {
   private scheduled = false;
   /** A run asked for by a change on disk, not yet begun (touchLater). */
   private later: NodeJS.Timeout | undefined;
-  private readonly collect = fullCollection();
-  private runs = 0;
-  private idle: NodeJS.Timeout | undefined;
+  /** Full collections once quiet after a run (docs/performance.md, "The language server's memory"). */
+  private readonly collections = new Collections();
   private shutDown = false;
   /** The files that carry configuration problems now (their URIs), to clear once fixed. */
   private configUris = new Set<string>();
@@ -103,7 +83,7 @@ class Server {
     c.onShutdown(() => {
       this.shutDown = true;
       clearTimeout(this.later);
-      clearTimeout(this.idle);
+      this.collections.stop();
       this.workspace?.dispose();
     });
     this.documents.onDidOpen((e) => this.changed(e.document));
@@ -250,7 +230,7 @@ class Server {
       this.connection.console.error(`docgate: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       return;
     } finally {
-      this.collectLater();
+      this.collections.afterRun();
     }
     const edited = [...this.edited];
     this.edited.clear();
@@ -270,16 +250,6 @@ class Server {
         diagnostics: this.diagnosticsOf(path),
       });
     }
-  }
-
-  /** After a run: a full collection every RUNS_PER_COLLECTION runs, and once the server is quiet again. */
-  private collectLater(): void {
-    const collect = this.collect;
-    if (collect === undefined) return;
-    if (++this.runs % RUNS_PER_COLLECTION === 0) collect();
-    clearTimeout(this.idle);
-    this.idle = setTimeout(collect, IDLE_COLLECTION_MS);
-    this.idle.unref();
   }
 
   /** The configuration's problems on the files they name (and none any more on those fixed). */

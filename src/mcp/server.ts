@@ -33,6 +33,7 @@ import type { ProjectOptions } from '../project/project.js';
 import { BUILTIN_KINDS } from '../kinds/index.js';
 import { toolsServed } from './tools/index.js';
 import { ToolWorkers } from './workers.js';
+import { Collections } from '../lint/collections.js';
 import type { StartedThread } from './tool-thread-start.js';
 
 const debug = process.env.DOCGATE_MCP_DEBUG === '1';
@@ -91,6 +92,14 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
     })),
   }));
 
+  // The main thread collects as the language server does, and at once when a tool thread has loaded
+  // another project (src/lint/collections.ts): it only speaks the protocol, but its garbage would stay.
+  const collections = new Collections();
+  workers.onProjectChange = () => {
+    collections.now();
+    if (debug) mark('the project changed: the main thread collected its garbage');
+  };
+
   let calls = 0;
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args } = request.params;
@@ -103,6 +112,7 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
       : { result: errorResult(`Unknown tool '${name}'. Available tools: ${[...tools.keys()].join(', ')}.`) };
     if (answer.log !== undefined) log(answer.log);
     if (debug) mark(`call #${n} ${name} end`);
+    collections.afterRun();
     return answer.result;
   });
 
@@ -125,6 +135,7 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
     } catch {
       // A configuration that does not load: its rules cannot be named; the tools answer the error.
     }
+    collections.afterRun();
     return { resources: [...listSchemaResources(root, ruleFolder()), ...rules] };
   });
 
@@ -135,6 +146,8 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
       text = readSchemaResource(root, uri, ruleFolder()) ?? readRuleResource(project(), uri);
     } catch (e) {
       throw new McpError(ErrorCode.InternalError, `cannot read ${uri}: ${(e as Error).message}`);
+    } finally {
+      collections.afterRun();
     }
     if (text === null) {
       throw new McpError(
@@ -156,6 +169,7 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
       throw new McpError(ErrorCode.InvalidParams, 'The prompt repair needs the argument path (root-relative, e.g. processes/deploy.md)');
     // Made on the repository thread, where the documents are known already (its lint reuses them).
     const answer = await workers.repairPrompt(path);
+    collections.afterRun();
     if ('error' in answer) throw new McpError(answer.invalid ? ErrorCode.InvalidParams : ErrorCode.InternalError, answer.error);
     return { description: `Repair ${path}`, messages: [{ role: 'user', content: { type: 'text', text: answer.text } }] };
   });

@@ -123,6 +123,8 @@ export class ToolWorkers {
   private readonly pure: ToolThread[] = [];
   private seq = 0;
   private closed = false;
+  /** Told when the repository thread has loaded another project than the one it served (a rule file or the configuration changed). */
+  onProjectChange?: () => void;
 
   /** `started`: the repository thread, started ahead by `docgate mcp` (see startToolThread). */
   constructor(
@@ -200,6 +202,8 @@ export class ToolWorkers {
     retiredLine(t.pending.size);
     this.endAfterCalls(t);
     if (!this.closed) this.threadFor('repository');
+    // After the fresh thread is started, so that it boots meanwhile.
+    this.onProjectChange?.();
   }
 
   private endAfterCalls(t: ToolThread): void {
