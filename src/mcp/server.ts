@@ -135,8 +135,9 @@ export function createServer(root: string, workers: ToolWorkers, options: Projec
     } catch {
       // A configuration that does not load: its rules cannot be named; the tools answer the error.
     }
+    const resources = [...listSchemaResources(root, ruleFolder()), ...rules];
     collections.afterRun();
-    return { resources: [...listSchemaResources(root, ruleFolder()), ...rules] };
+    return { resources };
   });
 
   server.setRequestHandler(ReadResourceRequestSchema, (request) => {
